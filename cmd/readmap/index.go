@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/readmap/readmap/indexer"
+	"github.com/readmap/readmap/store"
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+func (a *app) indexCommand() *cobra.Command {
+	var force, check bool
+	var jobs int
+	var maxSize int64
+	var timeout time.Duration
+	cmd := &cobra.Command{
+		Use:   "index [PATH...]",
+		Short: "Map the repository (or only PATHs) into the store",
+		Long: `index walks the root (honouring .gitignore and .ignore), maps every text file and writes its
+symbols to the store. Unchanged files (same size and mtime) are not read; rows of deleted files are
+removed. With PATHs, only those files or folders are indexed, as a pre-commit hook passes them.`,
+		Example: `  readmap index                 # the whole repository
+  readmap index src/app.py docs # only these
+  readmap index --check         # CI: exit 1 when the store is stale`,
+		RunE: func(cmd *cobra.Command, paths []string) error {
+			root, err := a.rootDir()
+			if err != nil {
+				return err
+			}
+			opts := a.indexerOptions(root)
+			opts.Paths, opts.Force, opts.Check = paths, force, check
+			opts.MaxFileSize, opts.MapTimeout = maxSize, timeout
+			if cmd.Flags().Changed("jobs") {
+				opts.Jobs = jobs
+			}
+			return a.index(cmd.Context(), root, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&force, "force", false, "re-map every file, changed or not")
+	f.BoolVar(&check, "check", false, "change nothing; exit 1 and list files that are stale, new or gone")
+	f.IntVar(&jobs, "jobs", 0, "mapper workers (default: all cores; env READMAP_JOBS)")
+	f.Int64Var(&maxSize, "max-file-size", indexer.DefaultMaxFileSize, "skip files larger than this many bytes")
+	f.DurationVar(&timeout, "map-timeout", indexer.DefaultMapTimeout, "time limit to map one file")
+	return cmd
+}
+
+func (a *app) index(ctx context.Context, root string, opts indexer.Options) error {
+	st, err := a.openStore(ctx, root, true)
+	if err != nil {
+		return failure("store", a.dbPath(root), err.Error(), storeHint(err))
+	}
+	defer st.Close()
+	bar := a.progressBar()
+	if bar != nil {
+		opts.Progress = func(p indexer.Progress) {
+			bar.ChangeMax(p.Found)
+			_ = bar.Set(p.Done)
+		}
+	}
+	sum, err := indexer.Run(ctx, st, opts)
+	if err != nil && store.IsCorrupt(err) && !opts.Check {
+		// The damage showed only once pages were read: move the store aside and start afresh.
+		st.Close()
+		aside, merr := store.MoveAside(st.Path())
+		if merr != nil {
+			return failure("store", st.Path(), err.Error(), storeHint(err))
+		}
+		a.warn("store %s was corrupt; moved it to %s and started a new one", st.Path(), aside)
+		if st, err = store.Open(ctx, st.Path()); err != nil {
+			return failure("store", st.Path(), err.Error(), storeHint(err))
+		}
+		defer st.Close()
+		sum, err = indexer.Run(ctx, st, opts)
+	}
+	if bar != nil {
+		_ = bar.Finish()
+		fmt.Fprintln(a.stderr)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return failure("index", root, err.Error(), "")
+	}
+	if a.json {
+		a.writeJSON(sum)
+	} else {
+		out := a.stderr
+		if opts.Check {
+			for _, s := range sum.Stale {
+				fmt.Fprintf(a.stdout, "%s\t%s\n", s.Status, s.Path)
+			}
+		}
+		if !a.quiet || opts.Check {
+			fmt.Fprintf(out, "%s files seen, %s mapped, %s unchanged, %s removed, %s skipped, %s symbols, %.2fs\n",
+				thousands(sum.Seen), thousands(sum.Mapped), thousands(sum.Unchanged+sum.Touched),
+				thousands(sum.Removed), thousands(sum.Skipped), thousands(sum.Symbols), sum.Elapsed)
+		}
+	}
+	if opts.Check && len(sum.Stale) > 0 {
+		return &cliError{code: "stale", what: "index --check",
+			why:  fmt.Sprintf("%d files are stale, new or gone", len(sum.Stale)),
+			hint: "run readmap index to update the store", exit: exitFailed}
+	}
+	return nil
+}
+
+// progressBar returns a bar on stderr when it is a terminal, or nil.
+func (a *app) progressBar() *progressbar.ProgressBar {
+	f, ok := a.stderr.(*os.File)
+	if !ok || a.quiet || a.json || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return progressbar.NewOptions(-1,
+		progressbar.OptionSetWriter(f),
+		progressbar.OptionSetDescription("indexing"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("files"),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
+}
+
+// thousands formats n with comma separators: 10247 gives "10,247".
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -1,0 +1,134 @@
+package indexer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"syscall"
+
+	"github.com/readmap/readmap/store"
+)
+
+// DefaultMaxFileSize is the size above which a file is recorded as too large and not read.
+const DefaultMaxFileSize = 64 << 20
+
+// readRetries is how often a file that changes while being read is read again before the last
+// reading is used as it is.
+const readRetries = 3
+
+// change says what processing a file did or would do to its row.
+type change int
+
+const (
+	changeNone    change = iota // size and mtime match the row: not read
+	changeTouch                 // mtime moved, content hash unchanged: only the mtime is updated
+	changePut                   // new or changed: mapped (or recorded as skipped) and written
+	changeRemoved               // the file is gone: its row is deleted
+)
+
+// outcome is the result of processing one path, handed from a worker to the writer.
+type outcome struct {
+	change change
+	path   string      // relative to the root
+	file   *store.File // changePut: the full row; changeTouch: Path and ModTimeNS
+	isNew  bool        // the store had no row for path
+}
+
+// processor examines files and decides what their rows need.
+type processor struct {
+	maxFileSize int64
+	force       bool
+	check       bool // compare only: never map, just hash to tell touched from changed
+}
+
+// process stats the file at abs (relative path rel), compares it with its stored state (nil when
+// the store has none), and reads, hashes and maps it as far as needed.
+func (p *processor) process(ctx context.Context, ms *mapperSet, abs, rel string, prev *store.FileState) outcome {
+	fi, err := os.Stat(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		if _, lerr := os.Lstat(abs); lerr == nil {
+			// A dangling symlink: recorded, so the reader can see why it has no map.
+			return p.skipped(rel, nil, prev, store.SkipUnreadable, "broken symbolic link")
+		}
+		return outcome{change: changeRemoved, path: rel, isNew: prev == nil}
+	}
+	if err != nil {
+		return p.skipped(rel, nil, prev, store.SkipUnreadable, reasonText(err))
+	}
+	if fi.IsDir() {
+		// A symlink to a folder: never followed, so a symlink loop cannot trap the walk.
+		return outcome{change: changeNone, path: rel}
+	}
+	if !fi.Mode().IsRegular() {
+		// Opening a named pipe would block forever; devices and sockets are not files to read.
+		return p.skipped(rel, fi, prev, store.SkipUnreadable, "not a regular file ("+fi.Mode().Type().String()+")")
+	}
+	if prev != nil && !p.force && prev.Size == fi.Size() && prev.ModTimeNS == fi.ModTime().UnixNano() {
+		return outcome{change: changeNone, path: rel}
+	}
+	if fi.Size() > p.maxFileSize {
+		return p.skipped(rel, fi, prev, store.SkipTooLarge, fmt.Sprintf("%d bytes, limit %d", fi.Size(), p.maxFileSize))
+	}
+	src, fi, err := readStable(abs, fi)
+	if err != nil {
+		return p.skipped(rel, fi, prev, store.SkipUnreadable, reasonText(err))
+	}
+	f := &store.File{Path: rel, Size: int64(len(src)), ModTimeNS: fi.ModTime().UnixNano()}
+	if prev != nil && !p.force && prev.Size == f.Size && bytes.Equal(prev.Hash, Hash(src)) {
+		return outcome{change: changeTouch, path: rel, file: f}
+	}
+	if p.check {
+		f.Hash = Hash(src)
+		return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
+	}
+	ms.analyze(ctx, f, src)
+	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
+}
+
+// skipped records a file that is not read or cannot be read.
+func (p *processor) skipped(rel string, fi os.FileInfo, prev *store.FileState, reason store.SkipReason, detail string) outcome {
+	f := &store.File{Path: rel, Skip: reason, SkipDetail: detail}
+	if fi != nil {
+		f.Size, f.ModTimeNS = fi.Size(), fi.ModTime().UnixNano()
+	}
+	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
+}
+
+// readStable reads a file and stats it again; when the size or mtime moved during the read it
+// reads again, so the stored row describes one version of the file.
+func readStable(abs string, before os.FileInfo) ([]byte, os.FileInfo, error) {
+	var src []byte
+	var err error
+	for range readRetries {
+		src, err = os.ReadFile(abs)
+		if err != nil {
+			return nil, before, err
+		}
+		after, err := os.Stat(abs)
+		if err != nil {
+			return nil, before, err
+		}
+		if after.Size() == int64(len(src)) && after.ModTime().Equal(before.ModTime()) {
+			return src, after, nil
+		}
+		before = after
+	}
+	return src, before, nil
+}
+
+// reasonText turns a file system error into a short reason without the path, which the row
+// already has: "permission denied", "too many levels of symbolic links".
+func reasonText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return errno.Error()
+	}
+	return err.Error()
+}

@@ -1,0 +1,100 @@
+package indexer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/readmap/readmap/store"
+)
+
+// ErrIsDir means a path to load names a folder.
+var ErrIsDir = errors.New("is a directory")
+
+// Fresh is a file's row as of now, and how it was obtained.
+type Fresh struct {
+	File *store.File
+	// Remapped is true when the row was stale or missing and the file was mapped again.
+	Remapped bool
+	// StoreErr, when set, says why the store could not be used or updated; File then comes from
+	// an in-memory mapping and the caller should warn once.
+	StoreErr error
+}
+
+// Load returns the current row of the file at abs: from the store when its size and mtime match
+// the disk, otherwise mapped again and written before returning (a query is never stale). With a
+// nil store, or a file outside root, the file is mapped in memory and nothing is written.
+// A missing file, a folder or an unreadable file is an error; a binary or too large file comes
+// back as a row with its skip reason.
+func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) (*Fresh, error) {
+	opts = withDefaults(opts)
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, err
+	}
+	if fi.IsDir() {
+		return nil, &fs.PathError{Op: "read", Path: abs, Err: ErrIsDir}
+	}
+	rel := relPath(root, abs)
+	inside := rel != ".." && !strings.HasPrefix(rel, "../")
+	if !inside {
+		rel = abs
+	}
+	fresh := &Fresh{}
+	var prev *store.FileState
+	if st != nil && inside {
+		state, err := st.FileState(ctx, rel)
+		switch {
+		case err == nil:
+			prev = &state
+		case !errors.Is(err, store.ErrNotFound):
+			fresh.StoreErr = err
+		}
+	}
+	p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force}
+	out := p.process(ctx, newMapperSet(opts.Disabled, opts.MapTimeout), abs, rel, prev)
+	switch out.change {
+	case changeRemoved:
+		return nil, &fs.PathError{Op: "read", Path: abs, Err: fs.ErrNotExist}
+	case changeNone, changeTouch:
+		if out.change == changeTouch {
+			fresh.StoreErr = write(ctx, st, func(w *store.Writer) error { return w.Touch(ctx, rel, out.file.ModTimeNS) })
+		}
+		f, err := st.File(ctx, rel)
+		if err == nil {
+			fresh.File = f
+			return fresh, nil
+		}
+		// The row went away or the store failed between the two reads: map afresh.
+		fresh.StoreErr = err
+		p.force = true
+		out = p.process(ctx, newMapperSet(opts.Disabled, opts.MapTimeout), abs, rel, nil)
+	}
+	fresh.File, fresh.Remapped = out.file, true
+	if out.file.Skip == store.SkipUnreadable {
+		return nil, &fs.PathError{Op: "read", Path: abs, Err: errors.New(out.file.SkipDetail)}
+	}
+	if st != nil && inside && fresh.StoreErr == nil {
+		fresh.StoreErr = write(ctx, st, func(w *store.Writer) error { return w.Put(ctx, out.file) })
+	}
+	return fresh, nil
+}
+
+// write runs one change in its own transaction.
+func write(ctx context.Context, st *store.Store, change func(*store.Writer) error) error {
+	if st == nil {
+		return nil
+	}
+	w := st.NewWriter()
+	if err := change(w); err != nil {
+		w.Abort()
+		return fmt.Errorf("update store: %w", err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		return fmt.Errorf("update store: %w", err)
+	}
+	return nil
+}

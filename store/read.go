@@ -1,0 +1,188 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+)
+
+// FileState is what the indexer compares with the disk to decide whether a file changed.
+type FileState struct {
+	Size      int64
+	ModTimeNS int64
+	Hash      []byte
+}
+
+// FileStates returns the state of every file row, by path.
+func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
+	rows, err := s.read.QueryContext(ctx, "SELECT path, size, mtime_ns, hash FROM files ORDER BY path")
+	if err != nil {
+		return nil, classify(fmt.Errorf("list files: %w", err))
+	}
+	defer rows.Close()
+	states := map[string]FileState{}
+	for rows.Next() {
+		var path string
+		var st FileState
+		if err := rows.Scan(&path, &st.Size, &st.ModTimeNS, &st.Hash); err != nil {
+			return nil, classify(fmt.Errorf("list files: %w", err))
+		}
+		states[path] = st
+	}
+	return states, classify(rows.Err())
+}
+
+// FileState returns the state of one file row, or ErrNotFound.
+func (s *Store) FileState(ctx context.Context, path string) (FileState, error) {
+	var st FileState
+	err := s.read.QueryRowContext(ctx, "SELECT size, mtime_ns, hash FROM files WHERE path = ?", path).
+		Scan(&st.Size, &st.ModTimeNS, &st.Hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return st, fmt.Errorf("%s: %w", path, ErrNotFound)
+	}
+	if err != nil {
+		return st, classify(fmt.Errorf("read %s: %w", path, err))
+	}
+	return st, nil
+}
+
+// File returns the row of path with its symbols and imports, or ErrNotFound. The three reads share
+// one transaction, so a concurrent writer never shows a row with another version's symbols.
+func (s *Store) File(ctx context.Context, path string) (*File, error) {
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, classify(fmt.Errorf("read %s: %w", path, err))
+	}
+	defer tx.Rollback()
+	f := &File{Path: path}
+	var id int64
+	var skip string
+	var lineIndex []byte
+	err = tx.QueryRowContext(ctx, `SELECT id, size, mtime_ns, hash, language, mapper, lines, summary,
+		skip_reason, skip_detail, line_index, indexed_at FROM files WHERE path = ?`, path).
+		Scan(&id, &f.Size, &f.ModTimeNS, &f.Hash, &f.Language, &f.Mapper, &f.Lines, &f.Summary,
+			&skip, &f.SkipDetail, &lineIndex, &f.IndexedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%s: %w", path, ErrNotFound)
+	}
+	if err != nil {
+		return nil, classify(fmt.Errorf("read %s: %w", path, err))
+	}
+	f.Skip = SkipReason(skip)
+	f.LineIndex = decodeLineIndex(lineIndex)
+	if f.Symbols, err = symbolsOf(ctx, tx, id); err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if f.Imports, err = importsOf(ctx, tx, id); err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return f, nil
+}
+
+func symbolsOf(ctx context.Context, tx *sql.Tx, fileID int64) ([]Symbol, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT parent, depth, kind, name, qualname, signature,
+		start_line, end_line FROM symbols WHERE file_id = ? ORDER BY ord`, fileID)
+	if err != nil {
+		return nil, classify(err)
+	}
+	defer rows.Close()
+	var syms []Symbol
+	for rows.Next() {
+		var sym Symbol
+		var kind string
+		if err := rows.Scan(&sym.Parent, &sym.Depth, &kind, &sym.Name, &sym.Qualname, &sym.Signature,
+			&sym.StartLine, &sym.EndLine); err != nil {
+			return nil, classify(err)
+		}
+		sym.Kind, _ = ParseKind(kind)
+		syms = append(syms, sym)
+	}
+	return syms, classify(rows.Err())
+}
+
+func importsOf(ctx context.Context, tx *sql.Tx, fileID int64) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT path FROM imports WHERE file_id = ? ORDER BY ord", fileID)
+	if err != nil {
+		return nil, classify(err)
+	}
+	defer rows.Close()
+	var imports []string
+	for rows.Next() {
+		var imp string
+		if err := rows.Scan(&imp); err != nil {
+			return nil, classify(err)
+		}
+		imports = append(imports, imp)
+	}
+	return imports, classify(rows.Err())
+}
+
+// Stats is what the store holds, as `readmap stats` prints it.
+type Stats struct {
+	Files     int            `json:"files"`
+	Symbols   int            `json:"symbols"`
+	Languages map[string]int `json:"languages"`
+	Skipped   map[string]int `json:"skipped"`
+	DBBytes   int64          `json:"db_bytes"`
+	IndexedAt string         `json:"indexed_at"` // RFC 3339, "" before the first index run
+}
+
+// MetaIndexedAt is the meta key of the last completed index run, in Unix seconds.
+const MetaIndexedAt = "indexed_at"
+
+// Stats counts files, symbols, languages and skip reasons, and measures the database files.
+func (s *Store) Stats(ctx context.Context) (*Stats, error) {
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, classify(fmt.Errorf("stats: %w", err))
+	}
+	defer tx.Rollback()
+	st := &Stats{Languages: map[string]int{}, Skipped: map[string]int{}}
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM files").Scan(&st.Files); err != nil {
+		return nil, classify(fmt.Errorf("stats: %w", err))
+	}
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM symbols").Scan(&st.Symbols); err != nil {
+		return nil, classify(fmt.Errorf("stats: %w", err))
+	}
+	if err := countInto(ctx, tx, st.Languages, "SELECT language, count(*) FROM files WHERE language <> '' GROUP BY language ORDER BY language"); err != nil {
+		return nil, fmt.Errorf("stats: %w", err)
+	}
+	if err := countInto(ctx, tx, st.Skipped, "SELECT skip_reason, count(*) FROM files WHERE skip_reason <> '' GROUP BY skip_reason ORDER BY skip_reason"); err != nil {
+		return nil, fmt.Errorf("stats: %w", err)
+	}
+	var at string
+	err = tx.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = ?", MetaIndexedAt).Scan(&at)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, classify(fmt.Errorf("stats: %w", err))
+	}
+	if secs, err := strconv.ParseInt(at, 10, 64); err == nil {
+		st.IndexedAt = time.Unix(secs, 0).UTC().Format(time.RFC3339)
+	}
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if fi, err := os.Stat(s.path + suffix); err == nil {
+			st.DBBytes += fi.Size()
+		}
+	}
+	return st, nil
+}
+
+func countInto(ctx context.Context, tx *sql.Tx, into map[string]int, query string) error {
+	rows, err := tx.QueryContext(ctx, query)
+	if err != nil {
+		return classify(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var key string
+		var n int
+		if err := rows.Scan(&key, &n); err != nil {
+			return classify(err)
+		}
+		into[key] = n
+	}
+	return classify(rows.Err())
+}

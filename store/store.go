@@ -1,0 +1,262 @@
+// Package store keeps readmap's index in SQLite: files, their symbols and imports.
+//
+// It is the only package that speaks SQL. It owns the row types (File, Symbol, Kind, SkipReason),
+// finds the store of a repository, applies the embedded migrations, refuses a store written by a
+// newer readmap, and moves a corrupt one aside. It knows nothing of languages, walking or output.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/readmap/readmap/migrations"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Sentinel errors callers decide on with errors.Is.
+var (
+	// ErrSchemaTooNew means the store was written by a newer readmap.
+	ErrSchemaTooNew = errors.New("store schema is newer than this readmap")
+	// ErrCorrupt means the file is not a readable SQLite database.
+	ErrCorrupt = errors.New("store is corrupt")
+	// ErrNotFound means no row matches.
+	ErrNotFound = errors.New("not in store")
+)
+
+// DirName is the folder, under the root, that holds the store.
+const DirName = ".readmap"
+
+// busyTimeout is how long a statement waits for another process's write lock. An index run
+// commits every few hundred files, so waits are short; the margin covers slow disks.
+const busyTimeout = 60 * time.Second
+
+// Store is an open index database. It is safe for concurrent use.
+type Store struct {
+	path  string
+	read  *sql.DB // deferred transactions: readers never take the write lock
+	write *sql.DB // one connection, BEGIN IMMEDIATE: the single writer
+}
+
+// FindRoot returns the nearest ancestor of dir (dir included) that holds a .readmap folder or a
+// .git entry, or dir itself when none does. dir is made absolute first.
+func FindRoot(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("find root of %s: %w", dir, err)
+	}
+	for d := abs; ; {
+		if fi, err := os.Stat(filepath.Join(d, DirName)); err == nil && fi.IsDir() {
+			return d, nil
+		}
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return abs, nil
+		}
+		d = parent
+	}
+}
+
+// DefaultPath returns where the store of root lives: ROOT/.readmap/index.db.
+func DefaultPath(root string) string {
+	return filepath.Join(root, DirName, "index.db")
+}
+
+// Open opens the store at path, creating it, its folder and the folder's .gitignore when missing,
+// and applies pending migrations. It returns ErrSchemaTooNew for a store of a newer readmap and
+// ErrCorrupt for a file that is not a usable database.
+func Open(ctx context.Context, path string) (*Store, error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	if filepath.Base(dir) == DirName {
+		ignore := filepath.Join(dir, ".gitignore")
+		if _, err := os.Stat(ignore); errors.Is(err, fs.ErrNotExist) {
+			// Best effort: a read-only folder still lets an existing store be read.
+			_ = os.WriteFile(ignore, []byte("*\n"), 0o644)
+		}
+	}
+	s := &Store{path: path}
+	var err error
+	if s.write, err = openDB(path, true); err != nil {
+		return nil, err
+	}
+	s.write.SetMaxOpenConns(1)
+	if s.read, err = openDB(path, false); err != nil {
+		s.write.Close()
+		return nil, err
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	return s, nil
+}
+
+func openDB(path string, immediate bool) (*sql.DB, error) {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout("+strconv.Itoa(int(busyTimeout/time.Millisecond))+")")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "cache_size(-32768)") // 32 MiB: a bulk load keeps its hot pages
+	if immediate {
+		q.Set("_txlock", "immediate")
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// Path returns the file the store lives in.
+func (s *Store) Path() string { return s.path }
+
+// Close releases the store's connections.
+func (s *Store) Close() error {
+	var errs []error
+	if s.read != nil {
+		errs = append(errs, s.read.Close())
+	}
+	if s.write != nil {
+		errs = append(errs, s.write.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// migrate applies every embedded migration newer than the store's user_version, each in its own
+// immediate transaction so two processes creating the store at once apply each file exactly once.
+func (s *Store) migrate(ctx context.Context) error {
+	files, err := migrationFiles()
+	if err != nil {
+		return err
+	}
+	var version int
+	if err := s.read.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return classify(err)
+	}
+	if version > len(files) {
+		return fmt.Errorf("%w (schema %d, this readmap knows %d)", ErrSchemaTooNew, version, len(files))
+	}
+	for version < len(files) {
+		if err := s.applyMigration(ctx, files); err != nil {
+			return classify(err)
+		}
+		if err := s.read.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+			return classify(err)
+		}
+	}
+	return nil
+}
+
+func (s *Store) applyMigration(ctx context.Context, files []string) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var version int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return err
+	}
+	if version >= len(files) {
+		return tx.Commit() // another process got there first
+	}
+	body, err := migrations.FS.ReadFile(files[version])
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+		return fmt.Errorf("migration %s: %w", files[version], err)
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", version+1)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func migrationFiles() ([]string, error) {
+	entries, err := fs.Glob(migrations.FS, "*.sql")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(entries)
+	return entries, nil
+}
+
+// classify wraps SQLite's corruption codes in ErrCorrupt so callers can move the file aside.
+func classify(err error) error {
+	if IsCorrupt(err) && !errors.Is(err, ErrCorrupt) {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	return err
+}
+
+// IsCorrupt reports whether err says the database file is damaged or not a database at all.
+func IsCorrupt(err error) bool {
+	if errors.Is(err, ErrCorrupt) {
+		return true
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		code := se.Code() & 0xff
+		return code == sqlite3.SQLITE_CORRUPT || code == sqlite3.SQLITE_NOTADB
+	}
+	return false
+}
+
+// MoveAside renames a corrupt store and its WAL files to PATH.corrupt-TIMESTAMP so the next Open
+// starts afresh. It returns the new name of the database file.
+func MoveAside(path string) (string, error) {
+	aside := path + ".corrupt-" + time.Now().UTC().Format("20060102T150405")
+	if err := os.Rename(path, aside); err != nil {
+		return "", fmt.Errorf("move corrupt store aside: %w", err)
+	}
+	for _, suffix := range []string{"-wal", "-shm"} {
+		if err := os.Rename(path+suffix, aside+suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return aside, fmt.Errorf("move corrupt store aside: %w", err)
+		}
+	}
+	return aside, nil
+}
+
+// IntegrityCheck runs PRAGMA integrity_check and returns nil when SQLite answers "ok".
+func (s *Store) IntegrityCheck(ctx context.Context) error {
+	rows, err := s.read.QueryContext(ctx, "PRAGMA integrity_check")
+	if err != nil {
+		return fmt.Errorf("integrity check: %w", err)
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return fmt.Errorf("integrity check: %w", err)
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("integrity check: %w", err)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%w: %s", ErrCorrupt, strings.Join(problems, "; "))
+	}
+	return nil
+}

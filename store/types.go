@@ -1,0 +1,182 @@
+package store
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kind is what a symbol is, one set for every language.
+type Kind uint8
+
+// The kinds of symbols. Every mapper picks the nearest one; the zero value means unknown.
+const (
+	KindUnknown Kind = iota
+	KindFunction
+	KindMethod
+	KindConstructor
+	KindClass
+	KindStruct
+	KindInterface
+	KindTrait
+	KindEnum
+	KindEnumMember
+	KindUnion
+	KindType
+	KindConst
+	KindVar
+	KindField
+	KindProperty
+	KindModule
+	KindNamespace
+	KindPackage
+	KindImpl
+	KindMacro
+	KindObject
+	KindHeading
+	KindCodeBlock
+	KindKey
+	KindTable
+	KindView
+	KindIndex
+	KindTrigger
+	KindColumn
+	KindSchema
+	KindProcedure
+	KindSequence
+	KindElement
+	KindRule
+	KindAtRule
+	KindStage
+	KindMessage
+	KindService
+	KindRPC
+	KindBlock
+	KindLandmark
+	kindCount
+)
+
+var kindNames = [kindCount]string{
+	KindUnknown:     "unknown",
+	KindFunction:    "function",
+	KindMethod:      "method",
+	KindConstructor: "constructor",
+	KindClass:       "class",
+	KindStruct:      "struct",
+	KindInterface:   "interface",
+	KindTrait:       "trait",
+	KindEnum:        "enum",
+	KindEnumMember:  "enum_member",
+	KindUnion:       "union",
+	KindType:        "type",
+	KindConst:       "const",
+	KindVar:         "var",
+	KindField:       "field",
+	KindProperty:    "property",
+	KindModule:      "module",
+	KindNamespace:   "namespace",
+	KindPackage:     "package",
+	KindImpl:        "impl",
+	KindMacro:       "macro",
+	KindObject:      "object",
+	KindHeading:     "heading",
+	KindCodeBlock:   "code_block",
+	KindKey:         "key",
+	KindTable:       "table",
+	KindView:        "view",
+	KindIndex:       "index",
+	KindTrigger:     "trigger",
+	KindColumn:      "column",
+	KindSchema:      "schema",
+	KindProcedure:   "procedure",
+	KindSequence:    "sequence",
+	KindElement:     "element",
+	KindRule:        "rule",
+	KindAtRule:      "at_rule",
+	KindStage:       "stage",
+	KindMessage:     "message",
+	KindService:     "service",
+	KindRPC:         "rpc",
+	KindBlock:       "block",
+	KindLandmark:    "landmark",
+}
+
+// String returns the kind's name as stored and shown ("function", "class", ...).
+func (k Kind) String() string {
+	if k < kindCount {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", uint8(k))
+}
+
+// ParseKind returns the kind named s, ignoring case, and whether the name is known.
+func ParseKind(s string) (Kind, bool) {
+	s = strings.ToLower(s)
+	for k, name := range kindNames {
+		if name == s {
+			return Kind(k), true
+		}
+	}
+	return KindUnknown, false
+}
+
+// Kinds lists every kind name, in declaration order.
+func Kinds() []string {
+	return append([]string(nil), kindNames[1:]...)
+}
+
+// Symbol is one structural element of a file: a function, a class, a heading, a JSON key.
+type Symbol struct {
+	Name      string // as written: "run", "Handle", "## Install"
+	Qualname  string // enclosing names joined with '.': "BatchProcessor.run", "Server.Handle"
+	Kind      Kind
+	Signature string // the declaration on one line, whitespace folded; may be empty
+	StartLine int    // 1-based, the first decorator, attribute or annotation line
+	EndLine   int    // 1-based, inclusive
+	Depth     int    // nesting level, 0 at top
+	Parent    int    // index of the enclosing symbol in the same slice, -1 at top
+}
+
+// SkipReason says why a file has no map. The empty reason means the file was mapped.
+type SkipReason string
+
+// The reasons a file is recorded without a map.
+const (
+	SkipNone       SkipReason = ""
+	SkipBinary     SkipReason = "binary"
+	SkipTooLarge   SkipReason = "too-large"
+	SkipUnreadable SkipReason = "unreadable"
+	SkipDisabled   SkipReason = "disabled"
+	// SkipMapperPanic and SkipMapperTimeout mark files that carry a fallback map because their
+	// language's mapper panicked or ran out of time on them.
+	SkipMapperPanic   SkipReason = "mapper-panic"
+	SkipMapperTimeout SkipReason = "mapper-timeout"
+)
+
+// HasMap reports whether a file with this reason still carries symbols: mapped files and files
+// whose mapper failed (they get a fallback map).
+func (r SkipReason) HasMap() bool {
+	return r == SkipNone || r == SkipMapperPanic || r == SkipMapperTimeout || r == SkipDisabled
+}
+
+// File is one file's row: where it is, what it held when mapped, and its map.
+type File struct {
+	Path       string // relative to the root, '/' separators
+	Size       int64
+	ModTimeNS  int64
+	Hash       []byte // first 16 bytes of the SHA-256 of the content
+	Language   string
+	Mapper     string
+	Lines      int
+	Summary    string
+	Skip       SkipReason
+	SkipDetail string
+	// LineIndex holds the byte offset of the start of line 1+k*LineIndexStep at position k, for
+	// files of more than LineIndexStep lines; nil otherwise.
+	LineIndex []int64
+	IndexedAt int64 // Unix seconds
+	Imports   []string
+	Symbols   []Symbol
+}
+
+// LineIndexStep is the distance in lines between two checkpoints of File.LineIndex.
+const LineIndexStep = 1000
