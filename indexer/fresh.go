@@ -98,3 +98,13 @@ func write(ctx context.Context, st *store.Store, change func(*store.Writer) erro
 	}
 	return nil
 }
+
+// MapFile maps content in memory as the indexer would store it, without touching disk or store:
+// path decides the language, src is the content. Tests, and callers that already hold the
+// content, use it.
+func MapFile(ctx context.Context, path string, src []byte, opts Options) *store.File {
+	opts = withDefaults(opts)
+	f := &store.File{Path: path, Size: int64(len(src))}
+	newMapperSet(opts.Disabled, opts.MapTimeout).analyze(ctx, f, src)
+	return f
+}

@@ -132,6 +132,9 @@ func (g *goMap) genDecl(d *ast.GenDecl) {
 				kind = store.KindConst
 			}
 			sig := g.text(start, end)
+			if grouped {
+				sig = d.Tok.String() + " " + sig
+			}
 			for _, name := range sp.Names {
 				if name.Name == "_" {
 					continue
@@ -218,10 +221,29 @@ func embeddedName(e ast.Expr) string {
 	}
 }
 
-// foldSignature folds runs of whitespace to one space and caps the length at maxSignature bytes,
-// cutting at a UTF-8 boundary.
+// foldSignature puts a declaration on one line: runs of whitespace become one space, none is kept
+// just inside brackets, a trailing comma before a closing bracket goes ("f(\n\ta int,\n)" gives
+// "f(a int)"), and the length is capped at maxSignature bytes at a UTF-8 boundary.
 func foldSignature(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	var b strings.Builder
+	for i, field := range strings.Fields(s) {
+		if i > 0 {
+			prev := b.String()
+			last, next := prev[len(prev)-1], field[0]
+			switch {
+			case next == ')' || next == ']' || next == '}':
+				if last == ',' {
+					b.Reset()
+					b.WriteString(prev[:len(prev)-1])
+				}
+			case last == '(' || last == '[':
+			default:
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(field)
+	}
+	s = b.String()
 	if len(s) <= maxSignature {
 		return s
 	}

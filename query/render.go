@@ -124,6 +124,7 @@ func (b *bodyWriter) line(depth int, text string) {
 }
 
 func (r *mapRenderer) emit(b *bodyWriter, ids []int, depth int, lvl level, fold bool) {
+	previous := ""
 	for i := 0; i < len(ids) && !b.over; {
 		if fold {
 			if end, prefix := r.run(ids, i); end-i >= foldMinRun {
@@ -140,7 +141,12 @@ func (r *mapRenderer) emit(b *bodyWriter, ids []int, depth int, lvl level, fold 
 		if lvl == levelFull {
 			text = fullText(s)
 		}
-		b.line(depth, text+" "+lineRange(s.StartLine, s.EndLine))
+		entry := text + " " + lineRange(s.StartLine, s.EndLine)
+		// Names declared together ("var a, b int") share one declaration: show it once.
+		if entry != previous {
+			b.line(depth, entry)
+		}
+		previous = entry
 		b.shown++
 		if max := lvl.maxDepth(); max < 0 || depth < max {
 			r.emit(b, r.children[id+1], depth+1, lvl, fold)

@@ -1,0 +1,79 @@
+package indexer
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/readmap/readmap/store"
+)
+
+// checkSymbols returns the first broken invariant of a mapper's symbols for a file of lines
+// lines: ranges inside the file with start <= end, parents before their children, children inside
+// their parent's range, depth one more than the parent's.
+func checkSymbols(syms []store.Symbol, lines int) error {
+	for i, s := range syms {
+		if s.StartLine < 1 || s.EndLine > max(lines, 1) || s.StartLine > s.EndLine {
+			return fmt.Errorf("symbol %d %q: range [%d-%d] outside [1-%d] or reversed", i, s.Qualname, s.StartLine, s.EndLine, lines)
+		}
+		if s.Parent < -1 || s.Parent >= i {
+			return fmt.Errorf("symbol %d %q: parent %d does not precede it", i, s.Qualname, s.Parent)
+		}
+		if s.Parent >= 0 {
+			p := syms[s.Parent]
+			if s.StartLine < p.StartLine || s.EndLine > p.EndLine {
+				return fmt.Errorf("symbol %d %q [%d-%d]: outside its parent %q [%d-%d]", i, s.Qualname, s.StartLine, s.EndLine, p.Qualname, p.StartLine, p.EndLine)
+			}
+			if s.Depth != p.Depth+1 {
+				return fmt.Errorf("symbol %d %q: depth %d under a parent of depth %d", i, s.Qualname, s.Depth, p.Depth)
+			}
+		}
+	}
+	return nil
+}
+
+// FuzzMappers feeds every registered mapper random content: none may panic, and every range must
+// stay inside the file. The mapper is called directly, not under runMapper's recover, so a panic
+// fails the fuzz run.
+func FuzzMappers(f *testing.F) {
+	for i := range languages {
+		f.Add(uint8(i), []byte("package x\nfunc f() {}\n"))
+		f.Add(uint8(i), []byte("class A:\n    def f(self):\n        pass\n"))
+		f.Add(uint8(i), []byte("{\"a\": [1, 2, {\"b\": null}]}\n"))
+		f.Add(uint8(i), []byte("# T\n\n## U\ntext\n```go\nx\n```\n"))
+		f.Add(uint8(i), []byte("\x00\xff\xfe{{{((([[["))
+	}
+	f.Fuzz(func(t *testing.T, which uint8, src []byte) {
+		lang := languages[int(which)%len(languages)]
+		if lang.NewMapper == nil {
+			return
+		}
+		res, err := lang.NewMapper().Map(context.Background(), src)
+		if err != nil || res == nil {
+			return
+		}
+		if err := checkSymbols(res.Symbols, CountLines(src)); err != nil {
+			t.Fatalf("%s: %v", lang.Name, err)
+		}
+	})
+}
+
+// TestFallbackNeverEmpty: any non-empty text gets at least one symbol, whatever its language.
+func TestFallbackNeverEmpty(t *testing.T) {
+	for _, tc := range []struct{ name, src string }{
+		{"notes.txt", "just some words\n"},
+		{"blank-first.txt", "\n\n\n   \nhello\n"},
+		{"unknown.zzz", "a\nb\nc\n"},
+		{"x.go", "not go at all {{{\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := MapFile(context.Background(), tc.name, []byte(tc.src), Options{})
+			if len(f.Symbols) == 0 {
+				t.Fatalf("MapFile(%q) has no symbols", tc.src)
+			}
+			if err := checkSymbols(f.Symbols, f.Lines); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
