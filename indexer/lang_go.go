@@ -223,35 +223,36 @@ func embeddedName(e ast.Expr) string {
 
 // foldSignature puts a declaration on one line: runs of whitespace become one space, none is kept
 // just inside brackets, a trailing comma before a closing bracket goes ("f(\n\ta int,\n)" gives
-// "f(a int)"), and the length is capped at maxSignature bytes at a UTF-8 boundary.
+// "f(a int)"), and the length is capped at maxSignature bytes at a UTF-8 boundary. Only the head
+// of a long declaration is looked at, so a 3 MB table literal costs no more than a short one.
 func foldSignature(s string) string {
-	var b strings.Builder
-	for i, field := range strings.Fields(s) {
-		if i > 0 {
-			prev := b.String()
-			last, next := prev[len(prev)-1], field[0]
+	out := make([]byte, 0, min(len(s), maxSignature+8))
+	for field := range strings.FieldsSeq(s) {
+		if len(out) > 0 {
+			last, next := out[len(out)-1], field[0]
 			switch {
 			case next == ')' || next == ']' || next == '}':
 				if last == ',' {
-					b.Reset()
-					b.WriteString(prev[:len(prev)-1])
+					out = out[:len(out)-1]
 				}
 			case last == '(' || last == '[':
 			default:
-				b.WriteByte(' ')
+				out = append(out, ' ')
 			}
 		}
-		b.WriteString(field)
+		out = append(out, field...)
+		if len(out) > maxSignature {
+			break
+		}
 	}
-	s = b.String()
-	if len(s) <= maxSignature {
-		return s
+	if len(out) <= maxSignature {
+		return string(out)
 	}
 	cut := maxSignature
-	for cut > 0 && !isRuneStart(s[cut]) {
+	for cut > 0 && !isRuneStart(out[cut]) {
 		cut--
 	}
-	return s[:cut] + "…"
+	return string(out[:cut]) + "…"
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }

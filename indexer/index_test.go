@@ -1,0 +1,448 @@
+package indexer
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/readmap/readmap/store"
+)
+
+// TestMain lets the test binary act as a separate index process for the multi-process tests:
+// with READMAP_TEST_CHILD=index it indexes READMAP_TEST_ROOT into READMAP_TEST_DB and exits.
+func TestMain(m *testing.M) {
+	if os.Getenv("READMAP_TEST_CHILD") == "index" {
+		os.Exit(childIndex())
+	}
+	os.Exit(m.Run())
+}
+
+func childIndex() int {
+	ctx := context.Background()
+	st, err := store.Open(ctx, os.Getenv("READMAP_TEST_DB"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer st.Close()
+	if _, err := Run(ctx, st, Options{Root: os.Getenv("READMAP_TEST_ROOT"), Jobs: 2}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// startChild starts the test binary as an index process.
+func startChild(t *testing.T, root, db string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "READMAP_TEST_CHILD=index", "READMAP_TEST_ROOT="+root, "READMAP_TEST_DB="+db)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd
+}
+
+// writeTree creates files (path → content) under a new temporary root.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for p, content := range files {
+		abs := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(abs, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func openStore(t *testing.T, path string) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func runIndex(t *testing.T, st *store.Store, opts Options) *Summary {
+	t.Helper()
+	sum, err := Run(context.Background(), st, opts)
+	if err != nil {
+		t.Fatalf("Run(%+v) = %v", opts, err)
+	}
+	return sum
+}
+
+// dump renders everything a store holds except times, sorted, for comparing two stores.
+func dump(t *testing.T, st *store.Store) string {
+	t.Helper()
+	ctx := context.Background()
+	states, err := st.FileStates(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := make([]string, 0, len(states))
+	for p := range states {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	var b strings.Builder
+	for _, p := range paths {
+		f, err := st.File(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%s size=%d hash=%x lang=%s lines=%d skip=%s/%s imports=%v\n", f.Path, f.Size, f.Hash,
+			f.Language, f.Lines, f.Skip, f.SkipDetail, f.Imports)
+		for _, s := range f.Symbols {
+			fmt.Fprintf(&b, "  %+v\n", s)
+		}
+	}
+	return b.String()
+}
+
+var goSource = "package p\n\nfunc A() {}\n\ntype T struct{ X int }\n"
+
+func TestIndexIncremental(t *testing.T) {
+	ctx := context.Background()
+	root := writeTree(t, map[string]string{
+		"a.go":           goSource,
+		"sub/b.go":       "package sub\n\nfunc B() {}\n",
+		"notes.txt":      "hello\n",
+		"ignored.log":    "not indexed\n",
+		".gitignore":     "*.log\nbuild/\n",
+		"build/out.go":   "package out\n",
+		".git/HEAD":      "ref: refs/heads/main\n",
+		".hidden/c.go":   "package c\n",
+		"empty.go":       "",
+		"deep/er/d.py":   "def f():\n    pass\n",
+		"data/logo.png":  "\x89PNG\r\n\x1a\n\x00\x00binary",
+		"bad/utf8.txt":   "caf\xe9 \xff\xfe ok\n",
+		"crlf/w.go":      "package w\r\n\r\nfunc W() {}\r\n",
+		"sub/.ignore":    "secret.go\n",
+		"sub/secret.go":  "package sub\n",
+		".readmap/x.txt": "the store folder is never indexed\n",
+	})
+	st := openStore(t, filepath.Join(root, ".readmap", "index.db"))
+	opts := Options{Root: root, Jobs: 2}
+
+	sum := runIndex(t, st, opts)
+	states, err := st.FileStates(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for p := range states {
+		got = append(got, p)
+	}
+	sort.Strings(got)
+	want := []string{".gitignore", ".hidden/c.go", "a.go", "bad/utf8.txt", "crlf/w.go", "data/logo.png",
+		"deep/er/d.py", "empty.go", "notes.txt", "sub/.ignore", "sub/b.go"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("indexed paths (-want +got):\n%s", diff)
+	}
+	if sum.Seen != len(want) || sum.Mapped != len(want)-1 || sum.Skipped != 1 || sum.Unchanged != 0 {
+		t.Errorf("first run summary = %+v; want %d seen, %d mapped, 1 skipped", sum, len(want), len(want)-1)
+	}
+	png, err := st.File(ctx, "data/logo.png")
+	if err != nil || png.Skip != store.SkipBinary || png.SkipDetail != "PNG image" {
+		t.Errorf("logo.png row = %+v, %v; want skipped as a PNG image", png, err)
+	}
+
+	// Nothing changed: nothing is read.
+	sum = runIndex(t, st, opts)
+	if sum.Unchanged != len(want) || sum.Mapped != 0 || sum.Removed != 0 {
+		t.Errorf("second run summary = %+v; want all %d unchanged", sum, len(want))
+	}
+
+	// A content change is re-mapped; an mtime-only change is touched; a deletion is removed.
+	later := time.Now().Add(time.Hour)
+	if err := os.WriteFile(filepath.Join(root, "sub/b.go"), []byte("package sub\n\nfunc B() {}\n\nfunc C() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(filepath.Join(root, "a.go"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(root, "notes.txt")); err != nil {
+		t.Fatal(err)
+	}
+	check := runIndex(t, st, Options{Root: root, Check: true})
+	wantStale := []StaleFile{{Path: "notes.txt", Status: "removed"}, {Path: "sub/b.go", Status: "changed"}}
+	if diff := cmp.Diff(wantStale, check.Stale); diff != "" {
+		t.Errorf("check (-want +got):\n%s", diff)
+	}
+	sum = runIndex(t, st, opts)
+	if sum.Mapped != 1 || sum.Touched != 1 || sum.Removed != 1 {
+		t.Errorf("third run summary = %+v; want 1 mapped, 1 touched, 1 removed", sum)
+	}
+	b, err := st.File(ctx, "sub/b.go")
+	if err != nil || len(b.Symbols) != 2 {
+		t.Errorf("sub/b.go after change: %v symbols, %v; want 2", b, err)
+	}
+	a, err := st.FileState(ctx, "a.go")
+	if err != nil || a.ModTimeNS != later.UnixNano() {
+		t.Errorf("a.go mtime = %d, %v; want %d", a.ModTimeNS, err, later.UnixNano())
+	}
+	if check := runIndex(t, st, Options{Root: root, Check: true}); len(check.Stale) != 0 {
+		t.Errorf("check after update = %v, want nothing stale", check.Stale)
+	}
+
+	// Named paths: only those are handled; a named file that is gone loses its row.
+	if err := os.Remove(filepath.Join(root, "deep/er/d.py")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "a.go"), []byte(goSource+"\nfunc Z() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum = runIndex(t, st, Options{Root: root, Paths: []string{filepath.Join(root, "deep/er/d.py"), filepath.Join(root, "crlf")}})
+	if sum.Removed != 1 || sum.Mapped != 0 || sum.Seen != 1 {
+		t.Errorf("named-paths summary = %+v; want 1 removed, 1 seen (crlf/w.go unchanged)", sum)
+	}
+	if st, _ := st.FileState(ctx, "a.go"); st.Size != int64(len(goSource)) {
+		t.Errorf("a.go was re-indexed though it was not named")
+	}
+	if err := st.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestIndexBadInput(t *testing.T) {
+	ctx := context.Background()
+	long := strings.Repeat("x", 5<<20) // a 5 MB single line
+	root := writeTree(t, map[string]string{
+		"one-line.js": "var a = '" + long + "';",
+		"empty.txt":   "",
+		"utf8.py":     "def f():\n    return '\xff\xfe'\n",
+		"nul.txt":     "text\x00with a NUL",
+		"deep.go":     "package p\nvar x = " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000) + "\n",
+	})
+	// A symlink loop, a dangling link, a link to a folder, a named pipe and an unreadable file.
+	mustSymlink(t, "loop-b", filepath.Join(root, "loop-a"))
+	mustSymlink(t, "loop-a", filepath.Join(root, "loop-b"))
+	mustSymlink(t, "nowhere", filepath.Join(root, "dangling"))
+	mustSymlink(t, ".", filepath.Join(root, "self"))
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// /proc/self/mem stats as a regular file but every read of its first page fails, which stands
+	// in for an unreadable file even when the tests run as root.
+	mustSymlink(t, "/proc/self/mem", filepath.Join(root, "unreadable"))
+
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	done := make(chan *Summary, 1)
+	go func() {
+		sum, err := Run(ctx, st, Options{Root: root, Jobs: 2})
+		if err != nil {
+			t.Errorf("Run = %v", err)
+		}
+		done <- sum
+	}()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("index run hangs on bad input")
+	}
+	wantSkip := map[string]store.SkipReason{
+		"nul.txt": store.SkipBinary, "loop-a": store.SkipUnreadable, "loop-b": store.SkipUnreadable,
+		"dangling": store.SkipUnreadable, "pipe": store.SkipUnreadable, "unreadable": store.SkipUnreadable,
+		"one-line.js": store.SkipNone, "empty.txt": store.SkipNone, "utf8.py": store.SkipNone, "deep.go": store.SkipNone,
+	}
+	for path, want := range wantSkip {
+		f, err := st.File(ctx, path)
+		if err != nil {
+			t.Errorf("File(%s) = %v", path, err)
+			continue
+		}
+		if f.Skip != want {
+			t.Errorf("File(%s).Skip = %q (%s), want %q", path, f.Skip, f.SkipDetail, want)
+		}
+		if err := checkSymbols(f.Symbols, f.Lines); err != nil {
+			t.Errorf("File(%s): %v", path, err)
+		}
+		if want == store.SkipNone && f.Lines > 0 && len(f.Symbols) == 0 {
+			t.Errorf("File(%s) has no map", path)
+		}
+	}
+	if err := st.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+}
+
+func mustSymlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestIndexFileVanishesDuringWalk deletes files while an index run walks them: the run must not
+// fail, and no row may remain for a file that is gone at the end.
+func TestIndexFileVanishesDuringWalk(t *testing.T) {
+	ctx := context.Background()
+	files := map[string]string{}
+	for i := range 2000 {
+		files[fmt.Sprintf("d%02d/f%04d.go", i%40, i)] = goSource
+	}
+	root := writeTree(t, files)
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	stop := make(chan struct{})
+	deleted := make(chan []string)
+	go func() {
+		var gone []string
+		for i := 0; ; i += 7 {
+			select {
+			case <-stop:
+				deleted <- gone
+				return
+			default:
+			}
+			p := fmt.Sprintf("d%02d/f%04d.go", i%40, i%2000)
+			if os.Remove(filepath.Join(root, p)) == nil {
+				gone = append(gone, p)
+			}
+			runtime.Gosched()
+		}
+	}()
+	if _, err := Run(ctx, st, Options{Root: root, Jobs: 2}); err != nil {
+		t.Fatalf("Run while files vanish = %v", err)
+	}
+	close(stop)
+	gone := <-deleted
+	if len(gone) == 0 {
+		t.Fatal("the test deleted nothing during the run")
+	}
+	runIndex(t, st, Options{Root: root}) // settles rows of files deleted after they were walked
+	for _, p := range gone {
+		if _, err := st.FileState(ctx, p); err == nil {
+			t.Errorf("row of deleted %s remains", p)
+		}
+	}
+}
+
+// largeTree writes n Go files of a few hundred lines each.
+func largeTree(t *testing.T, n int) string {
+	t.Helper()
+	var body strings.Builder
+	body.WriteString("package big\n\n")
+	for i := range 15 {
+		fmt.Fprintf(&body, "// F%d does a thing.\nfunc F%d(a, b int) int {\n\treturn a + b + %d\n}\n\ntype T%d struct {\n\tA, B int\n}\n\n", i, i, i, i)
+	}
+	files := map[string]string{}
+	for i := range n {
+		files[fmt.Sprintf("p%02d/f%04d.go", i%20, i)] = body.String()
+	}
+	return writeTree(t, files)
+}
+
+// TestConcurrentIndexRunsAndReads runs two index processes on one store at once while this
+// process reads from it: no error anywhere, and the result equals one clean run.
+func TestConcurrentIndexRunsAndReads(t *testing.T) {
+	ctx := context.Background()
+	root := largeTree(t, 400)
+	db := filepath.Join(t.TempDir(), "index.db")
+	reader := openStore(t, db) // creates the store before the children race for it
+
+	a, b := startChild(t, root, db), startChild(t, root, db)
+	readErr := make(chan error, 1)
+	go func() {
+		for {
+			if _, err := reader.Stats(ctx); err != nil {
+				readErr <- err
+				return
+			}
+			if _, err := reader.File(ctx, "p00/f0000.go"); err != nil && !isNotFound(err) {
+				readErr <- err
+				return
+			}
+			select {
+			case readErr <- nil:
+				return
+			default:
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	if err := a.Wait(); err != nil {
+		t.Errorf("first index process: %v", err)
+	}
+	if err := b.Wait(); err != nil {
+		t.Errorf("second index process: %v", err)
+	}
+	if err := <-readErr; err != nil {
+		t.Errorf("read during concurrent runs: %v", err)
+	}
+	if err := reader.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+	clean := openStore(t, filepath.Join(t.TempDir(), "clean.db"))
+	runIndex(t, clean, Options{Root: root})
+	if diff := cmp.Diff(dump(t, clean), dump(t, reader)); diff != "" {
+		t.Errorf("two concurrent runs differ from one clean run (-clean +concurrent):\n%s", diff)
+	}
+}
+
+func isNotFound(err error) bool { return err != nil && strings.Contains(err.Error(), "not in store") }
+
+// TestKilledRunResumes kills an index process with SIGKILL half-way; the next run must end with
+// exactly what a clean run gives, and the store must pass SQLite's integrity check after each.
+func TestKilledRunResumes(t *testing.T) {
+	ctx := context.Background()
+	root := largeTree(t, 900)
+	db := filepath.Join(t.TempDir(), "index.db")
+	st := openStore(t, db)
+
+	child := startChild(t, root, db)
+	deadline := time.Now().Add(time.Minute)
+	for {
+		stats, err := st.Stats(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stats.Files > 0 {
+			break // at least one batch is committed: the run is half-way
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the index process committed nothing in a minute")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if err := child.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = child.Wait()
+	stats, err := st.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("killed after %d of 900 files were committed", stats.Files)
+	if stats.Files >= 900 {
+		t.Log("the run finished before the kill; the resume path was not exercised")
+	}
+	if err := st.IntegrityCheck(ctx); err != nil {
+		t.Fatalf("after SIGKILL: %v", err)
+	}
+	runIndex(t, st, Options{Root: root})
+	if err := st.IntegrityCheck(ctx); err != nil {
+		t.Fatalf("after the resumed run: %v", err)
+	}
+	clean := openStore(t, filepath.Join(t.TempDir(), "clean.db"))
+	runIndex(t, clean, Options{Root: root})
+	if diff := cmp.Diff(dump(t, clean), dump(t, st)); diff != "" {
+		t.Errorf("resumed store differs from a clean one (-clean +resumed):\n%s", diff)
+	}
+}

@@ -1,0 +1,156 @@
+package indexer
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/readmap/readmap/store"
+)
+
+// goDecl is one func, method or type as an independent go/ast walk sees it.
+type goDecl struct {
+	Qualname   string
+	Start, End int
+}
+
+// goTruth lists the funcs, methods and types of a Go file straight from go/ast: a func from its
+// keyword to its closing brace; a type from its name (or, ungrouped, its keyword) to its end.
+func goTruth(src []byte) ([]goDecl, bool) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, false // only files that parse cleanly are compared
+	}
+	line := func(p token.Pos) int { return fset.Position(p).Line }
+	var decls []goDecl
+	for _, d := range file.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			name := d.Name.Name
+			if d.Recv != nil && len(d.Recv.List) > 0 {
+				t := d.Recv.List[0].Type
+				if s, ok := t.(*ast.StarExpr); ok {
+					t = s.X
+				}
+				switch x := t.(type) {
+				case *ast.IndexExpr:
+					t = x.X
+				case *ast.IndexListExpr:
+					t = x.X
+				}
+				if id, ok := t.(*ast.Ident); ok {
+					name = id.Name + "." + name
+				}
+			}
+			decls = append(decls, goDecl{name, line(d.Pos()), line(d.End())})
+		case *ast.GenDecl:
+			if d.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range d.Specs {
+				ts := s.(*ast.TypeSpec)
+				start, end := ts.Pos(), ts.End()
+				if !d.Lparen.IsValid() {
+					start, end = d.Pos(), d.End()
+				}
+				decls = append(decls, goDecl{ts.Name.Name, line(start), line(end)})
+			}
+		}
+	}
+	return decls, true
+}
+
+// goMapped lists the funcs, methods and types readmap's map holds for a Go file.
+func goMapped(f *store.File) []goDecl {
+	var decls []goDecl
+	for _, s := range f.Symbols {
+		switch s.Kind {
+		case store.KindFunction, store.KindMethod, store.KindStruct, store.KindInterface, store.KindType:
+			if s.Depth == 0 {
+				decls = append(decls, goDecl{s.Qualname, s.StartLine, s.EndLine})
+			}
+		}
+	}
+	return decls
+}
+
+// TestGoRangesMatchGoParser compares, for every Go file of GOROOT/src that parses, every func,
+// method and type readmap maps with an independent go/ast walk: same names, same start and end
+// lines, nothing missing, nothing extra.
+func TestGoRangesMatchGoParser(t *testing.T) {
+	root := filepath.Join(runtime.GOROOT(), "src")
+	var files []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil || len(files) < 1000 {
+		t.Skipf("GOROOT/src not found or too small (%d files, %v): cannot compare with go/parser", len(files), err)
+	}
+	if testing.Short() {
+		files = sample(files, 10)
+	}
+	var mu sync.Mutex
+	var compared, decls int
+	var mismatches []string
+	work := make(chan string)
+	var wg sync.WaitGroup
+	for range runtime.NumCPU() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range work {
+				src, err := os.ReadFile(p)
+				if err != nil {
+					continue
+				}
+				want, ok := goTruth(src)
+				if !ok {
+					continue
+				}
+				got := goMapped(MapFile(context.Background(), p, src, Options{}))
+				mu.Lock()
+				compared++
+				decls += len(want)
+				if diff := cmp.Diff(want, got); diff != "" && len(mismatches) < 20 {
+					mismatches = append(mismatches, fmt.Sprintf("%s (-go/parser +readmap):\n%s", p, diff))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, p := range files {
+		work <- p
+	}
+	close(work)
+	wg.Wait()
+	t.Logf("compared %d funcs, methods and types in %d Go files of %s", decls, compared, root)
+	if compared < len(files)/2 {
+		t.Errorf("only %d of %d files parsed", compared, len(files))
+	}
+	for _, m := range mismatches {
+		t.Error(m)
+	}
+}
+
+// sample keeps every nth path, for -short runs.
+func sample(paths []string, n int) []string {
+	var out []string
+	for i := 0; i < len(paths); i += n {
+		out = append(out, paths[i])
+	}
+	return out
+}

@@ -1,0 +1,205 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func openTemp(t *testing.T) (*Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), DirName, "index.db")
+	st, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("Open(%s) = %v", path, err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st, path
+}
+
+func sampleFile(path string) *File {
+	return &File{
+		Path: path, Size: 120, ModTimeNS: 1700000000123456789, Hash: []byte("0123456789abcdef"),
+		Language: "Go", Mapper: "go/parser", Lines: 2500,
+		LineIndex: []int64{0, 40210, 80555},
+		Imports:   []string{"fmt", "net/http"},
+		Symbols: []Symbol{
+			{Name: "Server", Qualname: "Server", Kind: KindStruct, Signature: "type Server struct", StartLine: 3, EndLine: 9, Parent: -1},
+			{Name: "Addr", Qualname: "Server.Addr", Kind: KindField, Signature: "Addr string", StartLine: 4, EndLine: 4, Depth: 1, Parent: 0},
+			{Name: "Handle", Qualname: "Server.Handle", Kind: KindMethod, Signature: "func (s *Server) Handle()", StartLine: 11, EndLine: 2500, Parent: -1},
+		},
+	}
+}
+
+func TestOpenCreatesFolderAndGitignore(t *testing.T) {
+	_, path := openTemp(t)
+	got, err := os.ReadFile(filepath.Join(filepath.Dir(path), ".gitignore"))
+	if err != nil || string(got) != "*\n" {
+		t.Fatalf(".readmap/.gitignore = %q, %v; want \"*\\n\"", got, err)
+	}
+}
+
+func TestPutFileRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	want := sampleFile("pkg/server.go")
+	w := st.NewWriter()
+	if err := w.Put(ctx, want); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got, err := st.File(ctx, "pkg/server.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got.IndexedAt = 0
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("File(pkg/server.go) mismatch (-want +got):\n%s", diff)
+	}
+
+	// A second Put replaces symbols and imports instead of adding to them.
+	want.Symbols = want.Symbols[:1]
+	want.Imports = nil
+	if err := w.Put(ctx, want); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got, err = st.File(ctx, "pkg/server.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Symbols) != 1 || len(got.Imports) != 0 {
+		t.Errorf("after re-Put: %d symbols, %d imports; want 1, 0", len(got.Symbols), len(got.Imports))
+	}
+}
+
+func TestTouchDeleteAndStats(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	w := st.NewWriter()
+	for _, p := range []string{"a.go", "b.go"} {
+		if err := w.Put(ctx, sampleFile(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	skipped := &File{Path: "logo.png", Size: 10, Skip: SkipBinary, SkipDetail: "PNG image"}
+	if err := w.Put(ctx, skipped); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Touch(ctx, "a.go", 42); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Delete(ctx, "b.go"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetMeta(ctx, MetaIndexedAt, "1700000000"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	states, err := st.FileStates(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(states) != 2 || states["a.go"].ModTimeNS != 42 {
+		t.Errorf("FileStates = %v; want a.go (mtime 42) and logo.png", states)
+	}
+	if _, err := st.File(ctx, "b.go"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("File(b.go) after Delete = %v, want ErrNotFound", err)
+	}
+	stats, err := st.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Stats{Files: 2, Symbols: 3, Languages: map[string]int{"Go": 1}, Skipped: map[string]int{"binary": 1},
+		IndexedAt: "2023-11-14T22:13:20Z", DBBytes: stats.DBBytes}
+	if diff := cmp.Diff(want, stats); diff != "" {
+		t.Errorf("Stats mismatch (-want +got):\n%s", diff)
+	}
+	if stats.DBBytes <= 0 {
+		t.Errorf("Stats.DBBytes = %d, want > 0", stats.DBBytes)
+	}
+	if err := st.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestSchemaTooNewIsRefused(t *testing.T) {
+	ctx := context.Background()
+	st, path := openTemp(t)
+	if _, err := st.write.ExecContext(ctx, "PRAGMA user_version = 999"); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if _, err := Open(ctx, path); !errors.Is(err, ErrSchemaTooNew) {
+		t.Fatalf("Open of a schema-999 store = %v, want ErrSchemaTooNew", err)
+	}
+}
+
+func TestCorruptStoreIsDetectedAndMovedAside(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	if err := os.WriteFile(path, []byte("this is not a database, just text that is long enough to matter........"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(ctx, path)
+	if !IsCorrupt(err) {
+		t.Fatalf("Open of a text file = %v, want a corrupt-store error", err)
+	}
+	aside, err := MoveAside(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(aside); err != nil {
+		t.Fatalf("moved file %s: %v", aside, err)
+	}
+	st, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open after MoveAside = %v", err)
+	}
+	defer st.Close()
+	if err := st.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestLineIndexEncoding(t *testing.T) {
+	for _, offsets := range [][]int64{nil, {0, 5}, {0, 1 << 20, 1 << 33, 1<<33 + 7}} {
+		got := decodeLineIndex(encodeLineIndex(offsets))
+		if diff := cmp.Diff(offsets, got); diff != "" {
+			t.Errorf("line index round trip (-want +got):\n%s", diff)
+		}
+	}
+}
+
+func TestFindRoot(t *testing.T) {
+	base := t.TempDir()
+	deep := filepath.Join(base, "repo", "a", "b")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := FindRoot(deep); got != deep {
+		t.Errorf("FindRoot without markers = %s, want %s", got, deep)
+	}
+	if err := os.Mkdir(filepath.Join(base, "repo", ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := FindRoot(deep); got != filepath.Join(base, "repo") {
+		t.Errorf("FindRoot with .git = %s, want %s", got, filepath.Join(base, "repo"))
+	}
+	if err := os.Mkdir(filepath.Join(base, "repo", "a", DirName), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := FindRoot(deep); got != filepath.Join(base, "repo", "a") {
+		t.Errorf("FindRoot with .readmap = %s, want the nearer %s", got, filepath.Join(base, "repo", "a"))
+	}
+}
