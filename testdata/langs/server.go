@@ -15,7 +15,7 @@ const (
 )
 
 var (
-	defaultServer *Server
+	defaultServer  *Server
 	counter, total int
 )
 
