@@ -19,8 +19,9 @@ const DefaultMapBudget = 10 << 10
 //	outline  top level only, compact
 //	elided   the first and last top-level symbols, "… N more symbols [a-b] …" between
 //
-// At each level the map is first tried as is, then with runs of similar siblings folded into one
-// line ("1,468 functions rewriteValueAMD64_Op* [6414-77113]"). Every entry ends in its 1-based
+// When even the outline does not fit (too many top-level symbols: a generated file), the levels
+// are tried again with runs of similar siblings folded into one line ("1,468 functions
+// rewriteValueAMD64_Op* [6414-77113]"), before resorting to elision. Every entry ends in its 1-based
 // inclusive range and is indented two spaces per nesting level. The budget is a hard cap: when
 // even the elided map does not fit, the text is cut at the last whole line within it.
 type level int
@@ -67,8 +68,8 @@ func RenderMap(w io.Writer, f *store.File, budget int) error {
 // MapText returns the map of f within budget bytes (design 4).
 func MapText(f *store.File, budget int) string {
 	r := newMapRenderer(f)
-	for lvl := levelFull; lvl < levelElided; lvl++ {
-		for _, fold := range []bool{false, true} {
+	for _, fold := range []bool{false, true} {
+		for lvl := levelFull; lvl < levelElided; lvl++ {
 			if text, ok := r.render(lvl, fold, budget); ok {
 				return text
 			}
@@ -98,17 +99,18 @@ func (r *mapRenderer) render(lvl level, fold bool, budget int) (string, bool) {
 	if b.over {
 		return "", false
 	}
-	text := r.frame(lvl, fold, b.shown, body.String())
+	text := r.frame(lvl, b.shown, b.folded, body.String())
 	return text, len(text) <= budget
 }
 
 // bodyWriter collects entries and gives up once the text passes the limit, so a level that cannot
 // fit costs no more than the budget to try.
 type bodyWriter struct {
-	sb    *strings.Builder
-	limit int
-	shown int
-	over  bool
+	sb     *strings.Builder
+	limit  int
+	shown  int // symbols listed one per line
+	folded int // symbols summarised in folded runs
+	over   bool
 }
 
 func (b *bodyWriter) line(depth int, text string) {
@@ -131,6 +133,7 @@ func (r *mapRenderer) emit(b *bodyWriter, ids []int, depth int, lvl level, fold 
 				first, last := r.f.Symbols[ids[i]], r.f.Symbols[ids[end-1]]
 				b.line(depth, Thousands(end-i)+" "+plural(first.Kind)+" "+prefix+"* "+
 					lineRange(first.StartLine, maxEnd(r.f.Symbols, ids[i:end], last.EndLine)))
+				b.folded += end - i
 				i = end
 				continue
 			}
@@ -166,8 +169,10 @@ func (r *mapRenderer) run(ids []int, i int) (int, string) {
 		if s.Kind != first.Kind {
 			break
 		}
+		// A run may narrow its prefix ("…_OpAdd" to "…_Op") but not lose most of it ("rewrite"
+		// would swallow unrelated functions).
 		p := commonPrefix(prefix, s.Name)
-		if len(p) < foldMinPrefix {
+		if len(p) < foldMinPrefix || (end-i > 1 && 2*len(p) < len(prefix)) {
 			break
 		}
 		prefix = p
@@ -226,14 +231,37 @@ func compactText(s store.Symbol) string {
 	if nameKinds[s.Kind] || s.Name == "" {
 		return s.Name
 	}
-	if i := strings.Index(s.Signature, s.Name); i >= 0 {
+	if i := wordIndex(s.Signature, s.Name); i >= 0 {
 		return s.Signature[:i+len(s.Name)]
 	}
 	return s.Kind.String() + " " + s.Name
 }
 
-// frame wraps a body in the header, imports and footer.
-func (r *mapRenderer) frame(lvl level, fold bool, shown int, body string) string {
+// wordIndex returns the index of the first occurrence of word in s that is not part of a longer
+// identifier ("Serve" in "func (s *Server) Serve(" is the second one), or -1.
+func wordIndex(s, word string) int {
+	for from := 0; from <= len(s)-len(word); {
+		i := strings.Index(s[from:], word)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		end := i + len(word)
+		if (i == 0 || !isIdentByte(s[i-1])) && (end == len(s) || !isIdentByte(s[end])) {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}
+
+// frame wraps a body in the header, imports and footer. The header names the level and, below
+// full, how many symbols are listed (and folded into runs) of how many.
+func (r *mapRenderer) frame(lvl level, shown, folded int, body string) string {
 	f := r.f
 	var b strings.Builder
 	b.WriteString(frameRule + "\nFile Map: " + f.Path + "\n")
@@ -242,10 +270,10 @@ func (r *mapRenderer) frame(lvl level, fold bool, shown int, body string) string
 		lang = "text"
 	}
 	b.WriteString(Thousands(f.Lines) + " lines │ " + HumanBytes(f.Size) + " │ " + lang + " │ map: " + levelNames[lvl])
-	if fold {
-		b.WriteString(", runs folded")
-	}
-	if lvl != levelFull || fold {
+	switch {
+	case folded > 0:
+		b.WriteString(" (" + Thousands(shown) + " listed and " + Thousands(folded) + " in folded runs, of " + Thousands(len(f.Symbols)) + " symbols)")
+	case lvl != levelFull:
 		b.WriteString(" (" + Thousands(shown) + " of " + Thousands(len(f.Symbols)) + " symbols)")
 	}
 	b.WriteString("\n" + frameRule + "\n\n")
@@ -304,7 +332,7 @@ func (r *mapRenderer) elided(budget int) string {
 		for _, id := range top[tail:] {
 			body.WriteString(entry(id))
 		}
-		return r.frame(levelElided, false, head+len(top)-tail, body.String())
+		return r.frame(levelElided, head+len(top)-tail, 0, body.String())
 	}
 	head, tail = 0, len(top)
 	if len(top) == 0 {

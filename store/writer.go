@@ -173,6 +173,9 @@ func (w *Writer) Delete(ctx context.Context, path string) error {
 	if _, err := w.exec(ctx, "DELETE FROM files WHERE path = ?", path); err != nil {
 		return fmt.Errorf("delete %s: %w", path, err)
 	}
+	if _, err := w.exec(ctx, "DELETE FROM pages WHERE path = ?", path); err != nil {
+		return fmt.Errorf("delete %s: %w", path, err)
+	}
 	return w.done(ctx, 0)
 }
 

@@ -162,7 +162,7 @@ page plus a map of every symbol, so the next read targets exactly the lines it n
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageError(err.Error(), flagHint(cmd, err))
 	})
-	root.AddCommand(a.indexCommand(), a.statsCommand(), a.mapCommand())
+	root.AddCommand(a.indexCommand(), a.statsCommand(), a.mapCommand(), a.readCommand())
 	return root
 }
 

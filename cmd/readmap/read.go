@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/readmap/readmap/indexer"
+	"github.com/readmap/readmap/query"
+	"github.com/readmap/readmap/store"
+	"github.com/spf13/cobra"
+)
+
+func (a *app) readCommand() *cobra.Command {
+	var (
+		req              query.ReadRequest
+		offset, limit    int
+		linesFlag        string
+		page             int
+		pageBytes, lines int
+	)
+	cmd := &cobra.Command{
+		Use:   "read PATH",
+		Short: "Read a file: small files whole, large files as page 1 plus a map",
+		Long: `read is what an agent calls instead of a plain file read. A small file comes back whole and
+byte-exact. A large file comes back as a banner, its first page, a notice and a budgeted map of
+every symbol with its line range, so the next read can target exactly the lines it needs. No
+default answer is longer than 28,000 bytes.`,
+		Example: `  readmap read services/processor.py               # small: whole; large: page 1 + map
+  readmap read services/processor.py --lines 67-180  # exactly those lines
+  readmap read services/processor.py --symbol BatchProcessor.run
+  readmap read services/processor.py --page 2
+  readmap read big.log --offset 5000 --limit 100 -n`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f := cmd.Flags()
+			if f.Changed("offset") {
+				if offset < 1 {
+					return usageError(fmt.Sprintf("--offset %d: lines start at 1", offset), "pass --offset N with N >= 1")
+				}
+				req.Offset, req.Limit = offset, limit
+			} else if f.Changed("limit") {
+				req.Offset, req.Limit = 1, limit
+			}
+			if linesFlag != "" {
+				first, last, err := parseLines(linesFlag)
+				if err != nil {
+					return err
+				}
+				req.Offset, req.LineEnd = first, last
+			}
+			req.Page, req.PageSet = page, f.Changed("page")
+			req.Layout = query.Layout{PageBytes: pageBytes, MaxLines: lines}
+			return a.read(cmd, args[0], req)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&offset, "offset", 0, "first line to show (1-based)")
+	f.IntVar(&limit, "limit", 0, "how many lines to show from --offset (at most a page)")
+	f.StringVar(&linesFlag, "lines", "", "the lines A-B to show (inclusive), or a single line A")
+	f.IntVar(&page, "page", 1, "show page N")
+	f.StringVar(&req.Symbol, "symbol", "", "show the lines of a symbol (qualified Class.method or plain name)")
+	f.BoolVar(&req.Full, "full", false, "the whole file verbatim, however large")
+	f.BoolVar(&req.WithMap, "map", false, "add the map after any page or range")
+	f.BoolVarP(&req.Numbers, "numbers", "n", false, "prefix each line with its number and a tab")
+	f.IntVar(&pageBytes, "page-bytes", envInt("READMAP_PAGE_BYTES", query.DefaultPageBytes), "page size in bytes (env READMAP_PAGE_BYTES)")
+	f.IntVar(&lines, "max-lines", envInt("READMAP_MAX_LINES", query.DefaultMaxLines), "most lines a page holds (env READMAP_MAX_LINES)")
+	f.IntVar(&req.MapBudget, "budget", envInt("READMAP_MAP_BUDGET", query.DefaultMapBudget), "map size limit in bytes (env READMAP_MAP_BUDGET)")
+	cmd.MarkFlagsMutuallyExclusive("lines", "offset")
+	cmd.MarkFlagsMutuallyExclusive("lines", "page", "symbol", "full")
+	cmd.MarkFlagsMutuallyExclusive("offset", "page", "symbol", "full")
+	return cmd
+}
+
+// parseLines reads --lines "A-B" or "A".
+func parseLines(s string) (int, int, error) {
+	a, b, ranged := strings.Cut(s, "-")
+	first, err1 := strconv.Atoi(strings.TrimSpace(a))
+	last := first
+	var err2 error
+	if ranged {
+		last, err2 = strconv.Atoi(strings.TrimSpace(b))
+	}
+	if err1 != nil || err2 != nil || first < 1 || last < first {
+		return 0, 0, usageError(fmt.Sprintf("--lines %q: want A-B with 1 <= A <= B", s), "for example --lines 67-180")
+	}
+	return first, last, nil
+}
+
+func (a *app) read(cmd *cobra.Command, arg string, req query.ReadRequest) error {
+	ctx := cmd.Context()
+	s, err := a.openSession(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	f, abs, err := a.load(ctx, s, arg)
+	if err != nil {
+		return err
+	}
+	switch f.Skip {
+	case store.SkipBinary:
+		return failure("binary", arg, fmt.Sprintf("binary file (%s, %s); not shown", f.SkipDetail, humanBytes(f.Size)),
+			"readmap shows text files only")
+	case store.SkipTooLarge:
+		if f.Lines == 0 && f.Size > 0 {
+			if err := indexer.ScanLarge(ctx, f, abs); err != nil {
+				return failure("unreadable", arg, err.Error(), "")
+			}
+			a.saveScan(ctx, s, f)
+		}
+	}
+	file, err := os.Open(abs)
+	if err != nil {
+		return a.fileError(arg, abs, err)
+	}
+	defer file.Close()
+	fi, err := file.Stat()
+	if err != nil {
+		return a.fileError(arg, abs, err)
+	}
+	req.File, req.Display, req.Source, req.Size = f, arg, file, fi.Size()
+	layout := req.Layout
+	layout.Numbered = req.Numbers
+	if req.Pages, req.Lines, err = query.PagesFor(ctx, s.st, f, file, fi.Size(), layout); err != nil {
+		return failure("unreadable", arg, err.Error(), "")
+	}
+	ans, err := query.Read(ctx, req)
+	if err != nil {
+		return queryFailure(arg, err)
+	}
+	if a.json {
+		return ans.WriteJSON(a.stdout)
+	}
+	return ans.WriteText(a.stdout)
+}
+
+// saveScan stores what ScanLarge found, so the next read of the file does not scan it again.
+func (a *app) saveScan(ctx context.Context, s *session, f *store.File) {
+	if s.st == nil || strings.HasPrefix(f.Path, "/") {
+		return
+	}
+	w := s.st.NewWriter()
+	if err := w.Put(ctx, f); err != nil {
+		w.Abort()
+		return
+	}
+	_ = w.Flush(ctx)
+}
+
+// queryFailure turns a query error into a printable failure.
+func queryFailure(what string, err error) error {
+	var qe *query.Error
+	if errors.As(err, &qe) {
+		return failure(qe.Code, what, qe.Msg, qe.Hint)
+	}
+	return failure("failed", what, err.Error(), "")
+}

@@ -1,0 +1,247 @@
+package query
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Pages (design 3.3). A file is cut into pages, each the longest run of whole lines whose text fits
+// the page budget in bytes and in lines. A single line longer than the byte budget is cut into
+// budget-sized pieces at UTF-8 boundaries, one piece a page. The pages of the raw layout join back
+// to the file byte for byte. Under the numbered layout (-n) a line costs what it prints: its
+// number, a tab and the line without its trailing CR; so a numbered page holds fewer lines and
+// the answer still fits the same budget.
+
+// Budgets of a read (design 3.3; READMAP_PAGE_BYTES and READMAP_MAX_LINES).
+const (
+	DefaultPageBytes = 16 << 10
+	DefaultMaxLines  = 2000
+	// MaxAnswerBytes is the most a default read or map may print, notices included: shell tools
+	// keep about 30,000 characters of a command's output.
+	MaxAnswerBytes = 28000
+)
+
+// Layout is how a file is cut into pages.
+type Layout struct {
+	PageBytes int  // the most bytes a page's text may have
+	MaxLines  int  // the most lines a page may have
+	Numbered  bool // costs are those of -n output
+}
+
+// Key names the layout in the store's page cache: "16384/2000", "16384/2000/n".
+func (l Layout) Key() string {
+	k := strconv.Itoa(l.PageBytes) + "/" + strconv.Itoa(l.MaxLines)
+	if l.Numbered {
+		k += "/n"
+	}
+	return k
+}
+
+// PageStart is where a page begins: a byte offset and the 1-based line that holds it.
+type PageStart struct {
+	Offset int64
+	Line   int
+}
+
+// chunkSize is how much of a file the scanner reads at a time.
+const chunkSize = 1 << 20
+
+// scanner walks the lines of a file through an io.ReaderAt, a chunk at a time, so a 1 GB log
+// costs a few MB of memory.
+type scanner struct {
+	r      io.ReaderAt
+	size   int64
+	buf    []byte
+	bufOff int64 // file offset of buf[0]
+	err    error
+}
+
+func newScanner(r io.ReaderAt, size int64) *scanner {
+	return &scanner{r: r, size: size}
+}
+
+// load makes buf hold the file from off on (at least one byte when off < size).
+func (s *scanner) load(off int64) bool {
+	if off >= s.bufOff && off < s.bufOff+int64(len(s.buf)) {
+		return true
+	}
+	n := int(min(chunkSize, s.size-off))
+	if n <= 0 {
+		return false
+	}
+	if cap(s.buf) < n {
+		s.buf = make([]byte, chunkSize)
+	}
+	s.buf = s.buf[:n]
+	got, err := s.r.ReadAt(s.buf, off)
+	if got < n {
+		if err == nil || err == io.EOF {
+			err = io.ErrUnexpectedEOF // the file shrank while being read
+		}
+		s.err = err
+		s.buf = s.buf[:got]
+		s.bufOff = off
+		return got > 0
+	}
+	s.bufOff = off
+	return true
+}
+
+// lineEnd returns the offset just past the line that starts at off (past its '\n', or the end of
+// the file).
+func (s *scanner) lineEnd(off int64) int64 {
+	for off < s.size {
+		if !s.load(off) {
+			return s.size
+		}
+		rel := off - s.bufOff
+		if i := bytes.IndexByte(s.buf[rel:], '\n'); i >= 0 {
+			return off + int64(i) + 1
+		}
+		off = s.bufOff + int64(len(s.buf))
+		if s.err != nil {
+			return off
+		}
+	}
+	return s.size
+}
+
+// byteAt returns the byte at off.
+func (s *scanner) byteAt(off int64) byte {
+	if !s.load(off) {
+		return 0
+	}
+	return s.buf[off-s.bufOff]
+}
+
+// runeStart moves off back to the start of the UTF-8 sequence it falls in (at most 3 bytes, and
+// never before floor).
+func (s *scanner) runeStart(off, floor int64) int64 {
+	for back := 0; back < utf8.UTFMax-1 && off > floor && !utf8.RuneStart(s.byteAt(off)); back++ {
+		off--
+	}
+	return off
+}
+
+// lineCost is what a line of n bytes (its '\n' included when it has one) costs a page.
+func (s *scanner) lineCost(start, end int64, line int, l Layout) int {
+	n := int(end - start)
+	if !l.Numbered {
+		return n
+	}
+	text := n
+	if text > 0 && s.byteAt(end-1) == '\n' {
+		text--
+		if text > 0 && s.byteAt(end-2) == '\r' {
+			text--
+		}
+	}
+	return numberWidth(line) + 1 + text + 1
+}
+
+func numberWidth(line int) int {
+	w := 1
+	for line >= 10 {
+		line /= 10
+		w++
+	}
+	return w
+}
+
+// Paginate cuts the file read through r (size bytes) into pages and counts its lines. It checks
+// ctx between pages.
+func Paginate(ctx context.Context, r io.ReaderAt, size int64, l Layout) ([]PageStart, int, error) {
+	l = l.normalized()
+	s := newScanner(r, size)
+	var pages []PageStart
+	off, line := int64(0), 1
+	pageBytes, pageLines := 0, 0
+	for off < size {
+		end := s.lineEnd(off)
+		if s.err != nil {
+			return nil, 0, s.err
+		}
+		cost := s.lineCost(off, end, line, l)
+		if cost > l.PageBytes {
+			// A line longer than a page: one piece a page.
+			piece := int64(l.PageBytes)
+			if l.Numbered {
+				piece = int64(max(l.PageBytes-numberWidth(line)-2, 4))
+			}
+			for p := off; p < end; {
+				pages = append(pages, PageStart{Offset: p, Line: line})
+				next := min(p+piece, end)
+				if next < end {
+					if cut := s.runeStart(next, p+1); cut > p {
+						next = cut
+					}
+				}
+				p = next
+			}
+			pageBytes, pageLines = l.PageBytes, l.MaxLines // the next line starts a new page
+		} else {
+			if len(pages) == 0 || pageBytes+cost > l.PageBytes || pageLines+1 > l.MaxLines {
+				if len(pages)%4096 == 0 && ctx.Err() != nil {
+					return nil, 0, ctx.Err()
+				}
+				pages = append(pages, PageStart{Offset: off, Line: line})
+				pageBytes, pageLines = 0, 0
+			}
+			pageBytes += cost
+			pageLines++
+		}
+		off = end
+		line++
+	}
+	if len(pages) == 0 {
+		pages = append(pages, PageStart{Offset: 0, Line: 1}) // an empty file has one empty page
+	}
+	lines := line - 1
+	return pages, lines, nil
+}
+
+// normalized replaces budgets too small to make progress with the smallest that do.
+func (l Layout) normalized() Layout {
+	l.PageBytes = max(l.PageBytes, 64)
+	l.MaxLines = max(l.MaxLines, 1)
+	return l
+}
+
+// lineOffset returns the byte offset of the start of line n (1-based), scanning from the nearest
+// checkpoint before it: every page start is one, and so is every entry of a line index (the
+// offset of line 1+k*step at position k). It returns size when the file has fewer lines.
+func lineOffset(s *scanner, n int, pages []PageStart, lineIndex []int64, step int) int64 {
+	off, line := int64(0), 1
+	if k := (n - 1) / max(step, 1); step > 0 && k > 0 && len(lineIndex) > 0 {
+		k = min(k, len(lineIndex)-1)
+		off, line = lineIndex[k], 1+k*step
+	}
+	for _, p := range pages {
+		if p.Line > n {
+			break
+		}
+		if p.Line > line || (p.Line == line && p.Offset < off) {
+			off, line = p.Offset, p.Line
+		}
+	}
+	// A page may start inside a long line: go back to that line's start.
+	for off > 0 && s.byteAt(off-1) != '\n' {
+		// Only pieces of a cut line start mid-line; their line's start is an earlier page.
+		prev := int64(0)
+		for _, p := range pages {
+			if p.Offset >= off {
+				break
+			}
+			prev = p.Offset
+		}
+		off = prev
+	}
+	for line < n && off < s.size {
+		off = s.lineEnd(off)
+		line++
+	}
+	return off
+}

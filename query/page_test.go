@@ -1,0 +1,107 @@
+package query
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// checkPages cuts src into pages under l and checks the page invariants: pages join back to src
+// byte for byte, no page is empty, each fits the budget unless it is one piece of a longer line,
+// pieces are cut at UTF-8 boundaries, and the line count is that of wc -l plus a last partial line.
+func checkPages(t *testing.T, src []byte, l Layout) []PageStart {
+	t.Helper()
+	pages, lines, err := Paginate(context.Background(), bytes.NewReader(src), int64(len(src)), l)
+	if err != nil {
+		t.Fatalf("Paginate: %v", err)
+	}
+	wantLines := bytes.Count(src, []byte{'\n'})
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		wantLines++
+	}
+	if lines != wantLines {
+		t.Errorf("Paginate lines = %d, want %d", lines, wantLines)
+	}
+	l = l.normalized()
+	var joined []byte
+	for i, p := range pages {
+		end := int64(len(src))
+		if i+1 < len(pages) {
+			end = pages[i+1].Offset
+		}
+		page := src[p.Offset:end]
+		if len(page) == 0 && len(src) > 0 {
+			t.Fatalf("page %d is empty", i+1)
+		}
+		if wantLine := 1 + bytes.Count(src[:p.Offset], []byte{'\n'}); p.Line != wantLine {
+			t.Errorf("page %d starts at line %d, want %d", i+1, p.Line, wantLine)
+		}
+		cost := pageCost(page, p.Line, l)
+		isPiece := (p.Offset > 0 && src[p.Offset-1] != '\n') || (end < int64(len(src)) && src[end-1] != '\n')
+		if isPiece {
+			if bytes.Count(page, []byte{'\n'}) > 1 {
+				t.Errorf("page %d is a piece of a long line but holds several lines", i+1)
+			}
+			// Pieces of valid UTF-8 are cut at rune boundaries; invalid text may be cut anywhere.
+			if utf8.Valid(src) && !utf8.Valid(page) {
+				t.Errorf("page %d: a piece cut inside a UTF-8 sequence", i+1)
+			}
+			if len(page) > l.PageBytes {
+				t.Errorf("page %d: a piece of %d bytes, budget %d", i+1, len(page), l.PageBytes)
+			}
+		} else if cost > l.PageBytes || bytes.Count(page, []byte{'\n'}) > l.MaxLines {
+			t.Errorf("page %d costs %d bytes and %d lines; budget %d bytes, %d lines", i+1, cost,
+				bytes.Count(page, []byte{'\n'}), l.PageBytes, l.MaxLines)
+		}
+		joined = append(joined, page...)
+	}
+	if !bytes.Equal(joined, src) {
+		t.Fatalf("pages do not join back to the file (%d bytes joined, %d in the file)", len(joined), len(src))
+	}
+	return pages
+}
+
+// pageCost is what a page prints: its bytes, or under -n its numbered lines.
+func pageCost(page []byte, first int, l Layout) int {
+	if !l.Numbered {
+		return len(page)
+	}
+	var b bytes.Buffer
+	writeNumbered(&b, page, first)
+	return b.Len()
+}
+
+func TestPaginate(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		src  string
+		l    Layout
+	}{
+		{"empty", "", Layout{PageBytes: 100, MaxLines: 10}},
+		{"one line no newline", "hello", Layout{PageBytes: 100, MaxLines: 10}},
+		{"crlf and tabs", strings.Repeat("a\tb\r\n", 100), Layout{PageBytes: 64, MaxLines: 1000}},
+		{"no final newline", strings.Repeat("line\n", 50) + "last", Layout{PageBytes: 100, MaxLines: 7}},
+		{"line limit", strings.Repeat("x\n", 5000), Layout{PageBytes: 1 << 20, MaxLines: 2000}},
+		{"multibyte long line", strings.Repeat("é€😀", 500) + "\nshort\n", Layout{PageBytes: 100, MaxLines: 10}},
+		{"numbered", strings.Repeat("abc\r\n", 300), Layout{PageBytes: 100, MaxLines: 50, Numbered: true}},
+		{"numbered long line", "a\n" + strings.Repeat("z", 1000) + "\nb\n", Layout{PageBytes: 100, MaxLines: 50, Numbered: true}},
+		{"invalid utf8", "\xff\xfe\xfd" + strings.Repeat("\xc3", 300), Layout{PageBytes: 64, MaxLines: 5}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			checkPages(t, []byte(tc.src), tc.l)
+		})
+	}
+}
+
+// FuzzPages: for any content and budget, pages join back to the file and keep their budgets.
+func FuzzPages(f *testing.F) {
+	f.Add([]byte("a\r\nb\tc\n\nlast"), 64, 3, false)
+	f.Add([]byte(strings.Repeat("€", 100)), 70, 10, true)
+	f.Add([]byte(""), 1, 1, false)
+	f.Fuzz(func(t *testing.T, src []byte, pageBytes, maxLines int, numbered bool) {
+		l := Layout{PageBytes: pageBytes % 5000, MaxLines: maxLines % 300, Numbered: numbered}
+		checkPages(t, src, l)
+	})
+}

@@ -1,0 +1,499 @@
+package query
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agnivade/levenshtein"
+	"github.com/readmap/readmap/store"
+)
+
+// ReadRequest says what to read of one file (design 3.3).
+type ReadRequest struct {
+	File      *store.File // the file's fresh row: language, lines, symbols, line index
+	Display   string      // the path as the user named it, used in notices and next commands
+	Source    io.ReaderAt // the file's content
+	Size      int64
+	Layout    Layout // page budgets; Numbered is taken from Numbers
+	MapBudget int
+	Numbers   bool // -n
+	Full      bool
+	WithMap   bool // --map: the map after any answer that has a page
+	Page      int  // --page N; 0 means not asked
+	PageSet   bool
+	Offset    int // first line of --offset or --lines; 0 means not asked
+	Limit     int // --limit; 0 means as many as fit a page
+	LineEnd   int // last line of --lines A-B; 0 means not asked
+	Symbol    string
+	// Pages, when set, are the file's page starts under Layout (from the store's cache), with
+	// Lines its line count; otherwise Read computes them.
+	Pages []PageStart
+	Lines int
+}
+
+// Next is where to go on reading: {"page": N} or {"offset": N}.
+type Next struct {
+	Page   int `json:"page,omitempty"`
+	Offset int `json:"offset,omitempty"`
+}
+
+// Answer is the result of a read. Its JSON form is `read --json`; its text form is head, body,
+// tail and map in that order.
+type Answer struct {
+	Path       string `json:"path"`
+	Language   string `json:"language"`
+	TotalLines int    `json:"total_lines"`
+	TotalBytes int64  `json:"total_bytes"`
+	StartLine  int    `json:"start_line"`
+	EndLine    int    `json:"end_line"`
+	Page       int    `json:"page"`
+	Pages      int    `json:"pages"`
+	Truncated  bool   `json:"truncated"`
+	Next       *Next  `json:"next"`
+	Content    string `json:"content"`
+	Lossy      bool   `json:"lossy,omitempty"`
+	Map        string `json:"map,omitempty"`
+
+	head, tail string // notices of the text form
+	body       []byte
+	numbered   bool
+	// PageStarts are the page starts the read computed or was given, for the caller to cache.
+	PageStarts []PageStart `json:"-"`
+}
+
+// Read answers req. Failures the user can act on are *Error.
+func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
+	req.Layout.Numbered = req.Numbers
+	req.Layout = req.Layout.normalized()
+	pages, lines := req.Pages, req.Lines
+	if pages == nil {
+		var err error
+		if pages, lines, err = Paginate(ctx, req.Source, req.Size, req.Layout); err != nil {
+			return nil, fmt.Errorf("read %s: %w", req.Display, err)
+		}
+	}
+	r := &reader{req: req, s: newScanner(req.Source, req.Size), pages: pages, lines: lines}
+	a := &Answer{
+		Path: req.File.Path, Language: req.File.Language, TotalLines: lines, TotalBytes: req.Size,
+		Pages: len(pages), PageStarts: pages, numbered: req.Numbers,
+	}
+	var err error
+	switch {
+	case req.Full:
+		err = r.whole(a)
+	case req.Symbol != "":
+		err = r.symbol(a)
+	case req.Offset > 0 || req.LineEnd > 0:
+		err = r.rangeRead(a)
+	case req.PageSet:
+		err = r.page(a)
+	case r.small():
+		err = r.whole(a)
+	default:
+		err = r.firstPage(a)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if r.s.err != nil {
+		return nil, fmt.Errorf("read %s: %w", req.Display, r.s.err)
+	}
+	a.Content = string(a.body)
+	if !utf8.Valid(a.body) {
+		a.Content, a.Lossy = strings.ToValidUTF8(a.Content, "\uFFFD"), true
+	}
+	return a, nil
+}
+
+type reader struct {
+	req   ReadRequest
+	s     *scanner
+	pages []PageStart
+	lines int
+}
+
+// small reports whether the file is returned whole by a plain read: it fits a page and a map
+// together, as printed, and has at most MaxLines lines.
+func (r *reader) small() bool {
+	limit := int64(r.req.Layout.PageBytes + r.req.MapBudget)
+	if r.req.Size > limit || r.lines > r.req.Layout.MaxLines {
+		return false
+	}
+	if !r.req.Numbers {
+		return true
+	}
+	cost, off := int64(0), int64(0)
+	for line := 1; off < r.req.Size; line++ {
+		end := r.s.lineEnd(off)
+		cost += int64(r.s.lineCost(off, end, line, r.req.Layout))
+		off = end
+	}
+	return cost <= limit
+}
+
+// slice returns the file's bytes in [from, to).
+func (r *reader) slice(from, to int64) []byte {
+	buf := make([]byte, to-from)
+	n, err := r.req.Source.ReadAt(buf, from)
+	if n < len(buf) && r.s.err == nil {
+		if err == nil || err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		r.s.err = err
+	}
+	return buf[:n]
+}
+
+// pageEnd returns where page i (0-based) ends.
+func (r *reader) pageEnd(i int) int64 {
+	if i+1 < len(r.pages) {
+		return r.pages[i+1].Offset
+	}
+	return r.req.Size
+}
+
+// lastLine returns the line that holds the byte just before end.
+func (r *reader) lastLine(start PageStart, end int64) int {
+	line := start.Line
+	body := r.slice(start.Offset, end)
+	line += bytes.Count(body, []byte{'\n'})
+	if len(body) > 0 && body[len(body)-1] == '\n' {
+		line--
+	}
+	return line
+}
+
+func (r *reader) whole(a *Answer) error {
+	a.body = r.slice(0, r.req.Size)
+	a.StartLine, a.EndLine, a.Page = min(1, r.lines), r.lines, 1
+	if len(r.pages) > 1 {
+		a.Page = 0 // the whole file, not one page
+	}
+	return nil
+}
+
+// setPage fills a with page i (0-based).
+func (r *reader) setPage(a *Answer, i int) {
+	start, end := r.pages[i], r.pageEnd(i)
+	a.body = r.slice(start.Offset, end)
+	a.Page = i + 1
+	a.StartLine, a.EndLine = start.Line, r.lastLine(start, end)
+	a.Truncated = len(r.pages) > 1
+	if i+1 < len(r.pages) {
+		a.Next = &Next{Page: i + 2}
+	}
+}
+
+func (r *reader) firstPage(a *Answer) error {
+	r.setPage(a, 0)
+	d, lines := r.req.Display, Thousands(r.lines)
+	a.head = fmt.Sprintf("[readmap: %s: %s lines, %s, %s%s. Partial view: %s of %s; the map of the whole file follows.]\n",
+		d, lines, HumanBytes(r.req.Size), r.language(), r.crlfNote(), r.span(a), lines)
+	a.tail = fmt.Sprintf("[Showing %s of %s. Read a symbol with: readmap read %s --lines A-B (ranges from the map below), or go on with --page 2. Do not conclude from this page alone.]\n",
+		r.span(a), lines, d)
+	a.Map = r.mapText()
+	return nil
+}
+
+func (r *reader) page(a *Answer) error {
+	n := r.req.Page
+	note := ""
+	if n < 1 {
+		note = fmt.Sprintf(" (--page %d is before the first page: showing page 1)", n)
+		n = 1
+	}
+	if n > len(r.pages) {
+		return userError("past_end", fmt.Sprintf("page %s is past the end", Thousands(n)),
+			fmt.Sprintf("the last page is %s: readmap read %s --page %d", Thousands(len(r.pages)), r.req.Display, len(r.pages)))
+	}
+	r.setPage(a, n-1)
+	a.head = fmt.Sprintf("[Page %s of %s%s: %s of %s%s]\n", Thousands(n), Thousands(len(r.pages)), note, r.span(a), Thousands(r.lines), r.crlfNote())
+	if a.Next != nil {
+		a.tail = fmt.Sprintf("[Next: readmap read %s --page %d]\n", r.req.Display, n+1)
+	} else {
+		a.tail = "[End of file.]\n"
+	}
+	if r.req.WithMap {
+		a.Map = r.mapText()
+	}
+	return nil
+}
+
+// rangeRead answers --offset/--limit and --lines A-B.
+func (r *reader) rangeRead(a *Answer) error {
+	first, last := r.req.Offset, r.lines
+	if first < 1 {
+		first = 1
+	}
+	switch {
+	case r.req.LineEnd > 0:
+		last = min(r.req.LineEnd, r.lines)
+		if r.req.LineEnd < first {
+			return userError("bad_range", fmt.Sprintf("--lines %d-%d ends before it starts", first, r.req.LineEnd), "give A-B with A <= B")
+		}
+	case r.req.Limit > 0:
+		last = min(first+r.req.Limit-1, r.lines)
+	}
+	if first > r.lines {
+		return userError("past_end", fmt.Sprintf("line %s is past the end", Thousands(first)),
+			fmt.Sprintf("the file has %s lines", Thousands(r.lines)))
+	}
+	asked := r.req.LineEnd > 0 || r.req.Limit > 0
+	shown := r.fillRange(a, first, last)
+	if a.EndLine < last || a.Truncated {
+		a.tail = fmt.Sprintf("[%s of %s; cut at the page budget. Next: readmap read %s %s]\n",
+			capitalize(shown), Thousands(r.lines), r.req.Display, r.nextRange(a, last, asked))
+	} else {
+		a.tail = fmt.Sprintf("[%s of %s.]\n", capitalize(shown), Thousands(r.lines))
+	}
+	if r.req.WithMap {
+		a.Map = r.mapText()
+	}
+	return nil
+}
+
+// nextRange is the flag that continues a cut range read.
+func (r *reader) nextRange(a *Answer, last int, asked bool) string {
+	if a.Next != nil && a.Next.Page > 0 {
+		return fmt.Sprintf("--page %d", a.Next.Page)
+	}
+	next := a.EndLine + 1
+	if asked {
+		return fmt.Sprintf("--lines %d-%d", next, last)
+	}
+	return fmt.Sprintf("--offset %d", next)
+}
+
+// fillRange fills a with lines first..last, cut at one page's budget, and describes what it holds.
+// A first line longer than a page is shown by its first piece and continued by page.
+func (r *reader) fillRange(a *Answer, first, last int) string {
+	l := r.req.Layout
+	start := lineOffset(r.s, first, r.pages, r.req.File.LineIndex, store.LineIndexStep)
+	off, line, cost := start, first, 0
+	for line <= last && off < r.req.Size {
+		end := r.s.lineEnd(off)
+		c := r.s.lineCost(off, end, line, l)
+		if c > l.PageBytes && line == first {
+			// The first line alone is over a page: show the page that holds its start.
+			i := sort.Search(len(r.pages), func(i int) bool { return r.pages[i].Offset > start }) - 1
+			r.setPage(a, max(i, 0))
+			a.Truncated = true
+			return fmt.Sprintf("Line %s is %s long; showing its first %s", Thousands(first), HumanBytes(end-start), HumanBytes(int64(len(a.body))))
+		}
+		if cost+c > l.PageBytes || line-first+1 > l.MaxLines {
+			a.Truncated = true
+			break
+		}
+		cost += c
+		off = end
+		line++
+	}
+	a.body = r.slice(start, off)
+	a.StartLine, a.EndLine = first, line-1
+	if a.EndLine < last {
+		a.Next = &Next{Offset: line}
+	}
+	return r.span(a)
+}
+
+// symbol answers --symbol NAME.
+func (r *reader) symbol(a *Answer) error {
+	sym, err := FindSymbol(r.req.File.Symbols, r.req.Symbol, r.req.Display)
+	if err != nil {
+		return err
+	}
+	label := sym.Qualname + " (" + sym.Kind.String() + ")"
+	shown := r.fillRange(a, sym.StartLine, sym.EndLine)
+	a.head = fmt.Sprintf("[%s: lines %d-%d of %s%s]\n", label, sym.StartLine, sym.EndLine, Thousands(r.lines), r.crlfNote())
+	if a.EndLine < sym.EndLine {
+		a.tail = fmt.Sprintf("[%s; %s continues to line %d. Next: readmap read %s %s]\n",
+			capitalize(shown), sym.Qualname, sym.EndLine, r.req.Display, r.nextRange(a, sym.EndLine, true))
+	} else {
+		a.tail = fmt.Sprintf("[End of %s.]\n", sym.Qualname)
+	}
+	if r.req.WithMap {
+		a.Map = r.mapText()
+	}
+	return nil
+}
+
+// span describes the lines an answer holds: "lines 1-412", or "line 7" for one.
+func (r *reader) span(a *Answer) string {
+	if a.StartLine == a.EndLine {
+		return "line " + Thousands(a.StartLine)
+	}
+	return "lines " + Thousands(a.StartLine) + "-" + Thousands(a.EndLine)
+}
+
+// capitalize upper-cases the first letter of a notice.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func (r *reader) language() string {
+	if r.req.File.Language == "" {
+		return "text"
+	}
+	return r.req.File.Language
+}
+
+// crlfNote says the file ends lines with CRLF, which -n output does not show.
+func (r *reader) crlfNote() string {
+	if !r.req.Numbers {
+		return ""
+	}
+	end := r.s.lineEnd(0)
+	if end >= 2 && r.s.byteAt(end-1) == '\n' && r.s.byteAt(end-2) == '\r' {
+		return ", CRLF"
+	}
+	return ""
+}
+
+func (r *reader) mapText() string {
+	f := *r.req.File
+	f.Path, f.Lines, f.Size = r.req.Display, r.lines, r.req.Size
+	return MapText(&f, r.req.MapBudget)
+}
+
+// WriteText prints the answer as text: head notice, body (raw, or numbered under -n), tail notice,
+// then the map.
+func (a *Answer) WriteText(w io.Writer) error {
+	var b bytes.Buffer
+	b.WriteString(a.head)
+	if a.numbered {
+		writeNumbered(&b, a.body, a.StartLine)
+	} else {
+		b.Write(a.body)
+		if a.tail != "" && len(a.body) > 0 && a.body[len(a.body)-1] != '\n' {
+			b.WriteByte('\n') // the notice starts on a line of its own
+		}
+	}
+	b.WriteString(a.tail)
+	if a.Map != "" {
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(a.Map)
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// WriteJSON prints the answer as one JSON object.
+func (a *Answer) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(a)
+}
+
+// writeNumbered writes body as N<TAB>line lines, the CR of CRLF endings removed.
+func writeNumbered(b *bytes.Buffer, body []byte, first int) {
+	line := first
+	for len(body) > 0 {
+		i := bytes.IndexByte(body, '\n')
+		var text []byte
+		if i < 0 {
+			text, body = body, nil
+		} else {
+			text, body = body[:i], body[i+1:]
+		}
+		text = bytes.TrimSuffix(text, []byte{'\r'})
+		b.WriteString(strconv.Itoa(line))
+		b.WriteByte('\t')
+		b.Write(text)
+		b.WriteByte('\n')
+		line++
+	}
+}
+
+// FindSymbol picks the symbol NAME names in syms (design 3.3): one whose qualname equals it wins;
+// otherwise one whose name equals it. Several: an "ambiguous" error listing them with their
+// ranges. None: a "no_symbol" error with the closest names.
+func FindSymbol(syms []store.Symbol, name, display string) (store.Symbol, error) {
+	var byQual, byName []store.Symbol
+	for _, s := range syms {
+		if s.Kind == store.KindLandmark {
+			continue
+		}
+		if s.Qualname == name {
+			byQual = append(byQual, s)
+		} else if s.Name == name {
+			byName = append(byName, s)
+		}
+	}
+	matches := byQual
+	if len(matches) == 0 {
+		matches = byName
+	}
+	switch len(matches) {
+	case 1:
+		return matches[0], nil
+	case 0:
+		return store.Symbol{}, userError("no_symbol", fmt.Sprintf("no symbol %q", name), closestSymbols(syms, name, display))
+	}
+	var list []string
+	for _, s := range matches[:min(len(matches), 10)] {
+		list = append(list, s.Qualname+" "+lineRange(s.StartLine, s.EndLine))
+	}
+	if len(matches) > 10 {
+		list = append(list, fmt.Sprintf("… %d more", len(matches)-10))
+	}
+	return store.Symbol{}, userError("ambiguous", fmt.Sprintf("symbol %q matches %d symbols", name, len(matches)),
+		"candidates: "+strings.Join(list, ", ")+"; pass a qualified name or read one with --lines A-B")
+}
+
+// closestSymbols names up to five symbols whose names are nearest to name: by edit distance, a
+// prefix or substring match counting as one edit, ties to the closest length.
+func closestSymbols(syms []store.Symbol, name, display string) string {
+	type cand struct {
+		s          store.Symbol
+		dist, diff int
+	}
+	var cands []cand
+	lower := strings.ToLower(name)
+	for _, s := range syms {
+		if s.Kind == store.KindLandmark {
+			continue
+		}
+		n := strings.ToLower(s.Name)
+		d := min(levenshtein.ComputeDistance(lower, n), levenshtein.ComputeDistance(lower, strings.ToLower(s.Qualname)))
+		if strings.Contains(n, lower) {
+			d = min(d, 1)
+		}
+		cands = append(cands, cand{s, d, abs(len(n) - len(lower))})
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		if cands[i].dist != cands[j].dist {
+			return cands[i].dist < cands[j].dist
+		}
+		return cands[i].diff < cands[j].diff
+	})
+	var names []string
+	for _, c := range cands[:min(5, len(cands))] {
+		if c.dist > max(3, len(name)/2) {
+			break
+		}
+		names = append(names, c.s.Qualname+" "+lineRange(c.s.StartLine, c.s.EndLine))
+	}
+	if len(names) == 0 {
+		return "see the symbols with: readmap map " + display
+	}
+	return "did you mean: " + strings.Join(names, ", ")
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}

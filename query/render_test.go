@@ -1,0 +1,133 @@
+package query
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/readmap/readmap/store"
+)
+
+// randomFile builds a file row with a random symbol tree of n symbols, in source order.
+func randomFile(rng *rand.Rand, n int, nameLen int) *store.File {
+	f := &store.File{Path: "pkg/" + strings.Repeat("d/", rng.IntN(5)) + "file.go", Language: "Go", Size: int64(rng.IntN(1 << 30))}
+	line := 1
+	var open []int // the chain of symbols that may still take children
+	for i := range n {
+		for len(open) > 0 && rng.IntN(3) == 0 {
+			open = open[:len(open)-1]
+		}
+		parent := -1
+		if len(open) > 0 {
+			parent = open[len(open)-1]
+		}
+		name := fmt.Sprintf("%s%d", strings.Repeat("n", 1+rng.IntN(nameLen)), rng.IntN(50))
+		s := store.Symbol{Name: name, Kind: store.Kind(1 + rng.IntN(10)), StartLine: line, EndLine: line + rng.IntN(5),
+			Parent: parent, Signature: "func " + name + "(" + strings.Repeat("x int, ", rng.IntN(30)) + ")"}
+		if parent >= 0 {
+			s.Depth = f.Symbols[parent].Depth + 1
+		}
+		f.Symbols = append(f.Symbols, s)
+		if rng.IntN(2) == 0 {
+			open = append(open, i)
+		}
+		line += 1 + rng.IntN(3)
+	}
+	f.Lines = line + 10
+	for range rng.IntN(40) {
+		f.Imports = append(f.Imports, strings.Repeat("m", 1+rng.IntN(30)))
+	}
+	return f
+}
+
+// FuzzMapBudget: whatever the symbols and the budget, the whole map text stays within the budget,
+// and a budget that fits the frame still lists at least one symbol.
+func FuzzMapBudget(f *testing.F) {
+	f.Add(uint64(1), 300, 10240, 8)
+	f.Add(uint64(2), 5000, 4096, 40)
+	f.Add(uint64(3), 0, 200, 1)
+	f.Fuzz(func(t *testing.T, seed uint64, n, budget, nameLen int) {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		file := randomFile(rng, abs(n)%20000, 1+abs(nameLen)%60)
+		budget = abs(budget) % 50000
+		text := MapText(file, budget)
+		if len(text) > budget {
+			t.Fatalf("MapText(%d symbols, budget %d) = %d bytes", len(file.Symbols), budget, len(text))
+		}
+		if budget >= 2048 && len(file.Symbols) > 0 && !strings.Contains(text, "[") {
+			t.Fatalf("MapText(budget %d) lists no symbol:\n%s", budget, text)
+		}
+	})
+}
+
+// nestedFile has 60 classes of 5 methods of 3 nested functions each: every level drops a layer.
+func nestedFile() *store.File {
+	f := &store.File{Path: "pkg/nested.py", Language: "Python", Lines: 20000, Size: 800 << 10}
+	line := 1
+	for c := range 60 {
+		cls := len(f.Symbols)
+		f.Symbols = append(f.Symbols, store.Symbol{Name: fmt.Sprintf("Class%d", c), Kind: store.KindClass,
+			Signature: fmt.Sprintf("class Class%d(Base, metaclass=Meta):", c), StartLine: line, EndLine: line + 300, Parent: -1})
+		for m := range 5 {
+			meth := len(f.Symbols)
+			f.Symbols = append(f.Symbols, store.Symbol{Name: fmt.Sprintf("method_%d", m), Kind: store.KindMethod,
+				Signature: fmt.Sprintf("def method_%d(self, first: int, second: str = 'x') -> bool:", m),
+				StartLine: line + 1 + m*50, EndLine: line + 40 + m*50, Depth: 1, Parent: cls})
+			for n := range 3 {
+				f.Symbols = append(f.Symbols, store.Symbol{Name: fmt.Sprintf("inner%d", n), Kind: store.KindClass,
+					Signature: fmt.Sprintf("class inner%d:", n), StartLine: line + 2 + m*50 + n*10,
+					EndLine: line + 8 + m*50 + n*10, Depth: 2, Parent: meth})
+			}
+		}
+		line += 310
+	}
+	return f
+}
+
+func TestMapLevels(t *testing.T) {
+	file := nestedFile()
+	seen := map[string]bool{}
+	for budget := 1 << 17; budget >= 256; budget = budget * 9 / 10 {
+		text := MapText(file, budget)
+		if len(text) > budget {
+			t.Fatalf("budget %d: %d bytes", budget, len(text))
+		}
+		for _, name := range levelNames {
+			if strings.Contains(text, "map: "+name) {
+				seen[name] = true
+			}
+		}
+	}
+	for _, name := range levelNames {
+		if !seen[name] {
+			t.Errorf("no budget from 128 KiB down to 256 B rendered the %s level", name)
+		}
+	}
+}
+
+func TestFoldRunsOfSimilarSiblings(t *testing.T) {
+	f := &store.File{Path: "rewriteAMD64.go", Language: "Go", Lines: 80000, Size: 3 << 20}
+	line := 10
+	for i := range 1468 {
+		name := fmt.Sprintf("rewriteValueAMD64_Op%s%d", []string{"Add", "Sub", "Mul"}[i%3], i)
+		f.Symbols = append(f.Symbols, store.Symbol{Name: name, Kind: store.KindFunction,
+			Signature: "func " + name + "(v *Value) bool", StartLine: line, EndLine: line + 40, Parent: -1})
+		line += 50
+	}
+	f.Symbols = append(f.Symbols, store.Symbol{Name: "rewriteBlockAMD64", Kind: store.KindFunction,
+		Signature: "func rewriteBlockAMD64(b *Block) bool", StartLine: line, EndLine: line + 900, Parent: -1})
+	text := MapText(f, DefaultMapBudget)
+	want := "1,468 functions rewriteValueAMD64_Op* [10-73400]"
+	if !strings.Contains(text, want) || !strings.Contains(text, "func rewriteBlockAMD64(b *Block) bool [73410-74310]") {
+		t.Errorf("MapText of a generated file does not fold the run into %q:\n%s", want, text)
+	}
+}
+
+func TestMapNeverEmptyForLandmarks(t *testing.T) {
+	f := &store.File{Path: "notes.txt", Lines: 3, Size: 20, Symbols: []store.Symbol{
+		{Name: "first words", Kind: store.KindLandmark, StartLine: 1, EndLine: 3, Parent: -1}}}
+	if text := MapText(f, DefaultMapBudget); !strings.Contains(text, "first words [1-3]") {
+		t.Errorf("landmark missing from map:\n%s", text)
+	}
+}
