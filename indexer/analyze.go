@@ -94,10 +94,11 @@ func (ms *mapperSet) analyze(ctx context.Context, f *store.File, src []byte) {
 	} else {
 		f.Mapper = lang.MapperName
 	}
-	f.Symbols = normalize(res.Symbols, f.Lines)
-	if len(f.Symbols) == 0 && f.Lines > 0 {
-		f.Symbols = landmarks(src, f.Lines)
+	syms := res.Symbols
+	if len(syms) == 0 && f.Lines > 0 {
+		syms = landmarks(src, f.Lines)
 	}
+	f.Symbols = normalize(syms, f.Lines)
 	f.Imports = res.Imports
 	f.Summary = res.Summary
 }

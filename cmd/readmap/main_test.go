@@ -1,0 +1,357 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/readmap/readmap/store"
+)
+
+// cli runs readmap with args in dir and returns stdout, stderr and the exit code.
+func cli(t *testing.T, dir string, args ...string) (string, string, int) {
+	t.Helper()
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr)
+	return stdout.String(), stderr.String(), code
+}
+
+// repo makes a temporary repository (a folder with .git) holding files.
+func repo(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for p, content := range files {
+		abs := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(abs, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// largeGo returns a Go file of about n functions, each a dozen lines: well over a page.
+func largeGo(n int) string {
+	var b strings.Builder
+	b.WriteString("package big\n\nimport \"fmt\"\n\n")
+	for i := range n {
+		fmt.Fprintf(&b, "// Func%d prints.\nfunc Func%d(a, b int) int {\n", i, i)
+		for j := range 10 {
+			fmt.Fprintf(&b, "\tfmt.Println(a, b, %d) // line %d of the body\n", j, j)
+		}
+		b.WriteString("\treturn a + b\n}\n\n")
+	}
+	b.WriteString("type Server struct {\n\tAddr string\n}\n\nfunc (s *Server) Run() error { return nil }\n\nfunc Run() {}\n")
+	return b.String()
+}
+
+func TestReadSmallFileIsByteExact(t *testing.T) {
+	for _, content := range []string{"package p\r\n\r\nfunc A() {}\r\n", "no final newline", "", "tabs\tand\u00e9\n"} {
+		root := repo(t, map[string]string{"f.go": content})
+		out, errOut, code := cli(t, root, "read", "f.go")
+		if code != 0 || out != content {
+			t.Errorf("read f.go = %q (exit %d, stderr %q), want the file %q", out, code, errOut, content)
+		}
+	}
+}
+
+func TestReadLargeFileDefault(t *testing.T) {
+	root := repo(t, map[string]string{"big.go": largeGo(600)})
+	out, errOut, code := cli(t, root, "read", "big.go")
+	if code != 0 {
+		t.Fatalf("read big.go: exit %d, %s", code, errOut)
+	}
+	if len(out) > 28000 {
+		t.Errorf("default read is %d bytes, over 28,000", len(out))
+	}
+	for _, want := range []string{
+		"[readmap: big.go: 9,011 lines, ", ", Go. Partial view: lines 1-",
+		"Read a symbol with: readmap read big.go --lines A-B (ranges from the map below), or go on with --page 2. Do not conclude from this page alone.]",
+		"File Map: big.go", "func (s *Server) Run", "Read a symbol: readmap read big.go --lines A-B",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("default read lacks %q", want)
+		}
+	}
+	if !strings.HasPrefix(out, "[readmap: big.go:") {
+		t.Errorf("default read does not start with the banner: %.80q", out)
+	}
+
+	var ans map[string]any
+	jsonOut, _, code := cli(t, root, "read", "big.go", "--json")
+	if code != 0 || json.Unmarshal([]byte(jsonOut), &ans) != nil {
+		t.Fatalf("read --json: exit %d, %.200s", code, jsonOut)
+	}
+	for _, key := range []string{"path", "language", "total_lines", "total_bytes", "start_line", "end_line", "page", "pages", "truncated", "next", "content", "map"} {
+		if _, ok := ans[key]; !ok {
+			t.Errorf("read --json lacks %q", key)
+		}
+	}
+	if next, _ := ans["next"].(map[string]any); next["page"] != float64(2) || ans["truncated"] != true {
+		t.Errorf("read --json next = %v, truncated = %v; want page 2, true", ans["next"], ans["truncated"])
+	}
+}
+
+func TestReadPagesJoinBackToTheFile(t *testing.T) {
+	content := largeGo(300)
+	root := repo(t, map[string]string{"big.go": content})
+	var joined strings.Builder
+	for page := 1; ; page++ {
+		out, errOut, code := cli(t, root, "read", "big.go", "--page", fmt.Sprint(page), "--json")
+		if code != 0 {
+			t.Fatalf("--page %d: exit %d %s", page, code, errOut)
+		}
+		var ans struct {
+			Content string
+			Next    *struct{ Page int }
+		}
+		if err := json.Unmarshal([]byte(out), &ans); err != nil {
+			t.Fatal(err)
+		}
+		joined.WriteString(ans.Content)
+		if ans.Next == nil {
+			break
+		}
+	}
+	if joined.String() != content {
+		t.Errorf("joined pages (%d bytes) differ from the file (%d bytes)", joined.Len(), len(content))
+	}
+}
+
+func TestReadFlags(t *testing.T) {
+	root := repo(t, map[string]string{"big.go": largeGo(600), "crlf.txt": "one\r\ntwo\r\n"})
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		code     int
+		contains []string
+		stderr   []string
+	}{
+		{"page 2", []string{"--page", "2"}, 0, []string{"[Page 2 of ", "[Next: readmap read big.go --page 3]"}, nil},
+		{"page 0", []string{"--page", "0"}, 0, []string{"(--page 0 is before the first page: showing page 1)"}, nil},
+		{"page past end", []string{"--page", "999"}, 1, nil, []string{"readmap: big.go: page 999 is past the end", "hint: the last page is "}},
+		{"lines", []string{"--lines", "5-7"}, 0, []string{"// Func0 prints.\nfunc Func0(a, b int) int {\n\tfmt.Println(a, b, 0)", "[Lines 5-7 of 9,011.]"}, nil},
+		{"offset limit", []string{"--offset", "6", "--limit", "2"}, 0, []string{"[Lines 6-7 of 9,011.]"}, nil},
+		{"offset cut at a page", []string{"--offset", "10"}, 0, []string{"cut at the page budget. Next: readmap read big.go --offset "}, nil},
+		{"offset past end", []string{"--offset", "20000"}, 1, nil, []string{"readmap: big.go: line 20,000 is past the end", "hint: the file has 9,011 lines"}},
+		{"symbol qualified", []string{"--symbol", "Server.Run"}, 0, []string{"[Server.Run (method): lines ", "[End of Server.Run.]"}, nil},
+		{"symbol exact qualname wins", []string{"--symbol", "Run"}, 0, []string{"[Run (function): lines "}, nil},
+		{"symbol missing", []string{"--symbol", "Func9999x"}, 1, nil, []string{`no symbol "Func9999x"`, "hint: did you mean: Func"}},
+		{"numbers", []string{"--lines", "5-6", "-n"}, 0, []string{"5\t// Func0 prints.\n6\tfunc Func0(a, b int) int {\n"}, nil},
+		{"map after a range", []string{"--lines", "1-2", "--map"}, 0, []string{"[Lines 1-2 of 9,011.]", "File Map: big.go"}, nil},
+		{"bad lines", []string{"--lines", "9-3"}, 2, nil, []string{"want A-B with 1 <= A <= B"}},
+		{"full", []string{"--full"}, 0, []string{"func Run() {}\n"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := cli(t, root, append([]string{"read", "big.go"}, tc.args...)...)
+			if code != tc.code {
+				t.Fatalf("read big.go %v: exit %d, want %d (stderr %q)", tc.args, code, tc.code, errOut)
+			}
+			for _, want := range tc.contains {
+				if !strings.Contains(out, want) {
+					t.Errorf("read big.go %v lacks %q:\n%.600s", tc.args, want, out)
+				}
+			}
+			for _, want := range tc.stderr {
+				if !strings.Contains(errOut, want) {
+					t.Errorf("read big.go %v: stderr %q lacks %q", tc.args, errOut, want)
+				}
+			}
+		})
+	}
+	out, _, _ := cli(t, root, "read", "crlf.txt", "-n", "--lines", "1-2")
+	if !strings.HasPrefix(out, "1\tone\n2\ttwo\n") {
+		t.Errorf("read -n of a CRLF file = %q, want numbered lines without CR", out)
+	}
+}
+
+func TestReadAmbiguousSymbol(t *testing.T) {
+	src := "class A:\n    def run(self):\n        pass\n\nclass B:\n    def run(self):\n        pass\n"
+	root := repo(t, map[string]string{"m.py": src})
+	_, errOut, code := cli(t, root, "read", "m.py", "--symbol", "run")
+	if code != 1 || !strings.Contains(errOut, `symbol "run" matches 2 symbols`) || !strings.Contains(errOut, "A.run [2-3], B.run [6-7]") {
+		t.Errorf("ambiguous --symbol: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	root := repo(t, map[string]string{
+		"logo.png":        "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+		"src/handler.go":  "package src\n",
+		"src/handlers.go": "package src\n",
+	})
+	for _, tc := range []struct {
+		name, path string
+		want       []string
+	}{
+		{"binary", "logo.png", []string{"readmap: logo.png: binary file (PNG image, 16 B); not shown"}},
+		{"missing", "src/handlr.go", []string{"readmap: src/handlr.go: no such file", "hint: similar: ", "handler.go"}},
+		{"directory", "src", []string{"readmap: src: is a directory", "hint: entries: handler.go (1 lines, 12 B)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errOut, code := cli(t, root, "read", tc.path)
+			if code != 1 {
+				t.Errorf("read %s: exit %d, want 1", tc.path, code)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(errOut, w) {
+					t.Errorf("read %s: stderr %q lacks %q", tc.path, errOut, w)
+				}
+			}
+		})
+	}
+	out, _, code := cli(t, root, "read", "nope.txt", "--json")
+	var e struct{ Error struct{ Code, Message, Hint string } }
+	if code != 1 || json.Unmarshal([]byte(out), &e) != nil || e.Error.Code != "not_found" {
+		t.Errorf("read --json of a missing file: exit %d, stdout %q", code, out)
+	}
+}
+
+func TestReadIsNeverStale(t *testing.T) {
+	root := repo(t, map[string]string{"a.py": "def old():\n    pass\n"})
+	if _, errOut, code := cli(t, root, "index"); code != 0 {
+		t.Fatalf("index: %s", errOut)
+	}
+	time.Sleep(10 * time.Millisecond) // a new mtime even on coarse clocks
+	if err := os.WriteFile(filepath.Join(root, "a.py"), []byte("def new():\n    pass\n\ndef newer():\n    pass\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := cli(t, root, "map", "a.py")
+	if code != 0 || !strings.Contains(out, "new") || strings.Contains(out, "old") || !strings.Contains(out, "newer") {
+		t.Errorf("map after a change = %q, want the new functions", out)
+	}
+	out, _, _ = cli(t, root, "read", "a.py")
+	if !strings.HasPrefix(out, "def new():") {
+		t.Errorf("read after a change = %q", out)
+	}
+	stats, _, _ := cli(t, root, "stats", "--json")
+	var st store.Stats
+	if err := json.Unmarshal([]byte(stats), &st); err != nil || st.Symbols != 2 {
+		t.Errorf("stats after the read = %s (%v); want the re-mapped 2 symbols stored", stats, err)
+	}
+}
+
+func TestReadWithUnusableStore(t *testing.T) {
+	content := "def f():\n    return 1\n"
+	t.Run("corrupt", func(t *testing.T) {
+		root := repo(t, map[string]string{"a.py": content, ".readmap/index.db": strings.Repeat("garbage ", 100)})
+		out, errOut, code := cli(t, root, "read", "a.py")
+		if code != 0 || out != content || strings.Count(errOut, "warning") != 1 {
+			t.Errorf("read with a corrupt store: exit %d, out %q, stderr %q", code, out, errOut)
+		}
+		_, errOut, code = cli(t, root, "index")
+		if code != 0 || !strings.Contains(errOut, "was corrupt; moved it to ") {
+			t.Errorf("index of a corrupt store: exit %d, stderr %q", code, errOut)
+		}
+	})
+	t.Run("newer schema", func(t *testing.T) {
+		root := repo(t, map[string]string{"a.py": content})
+		if _, _, code := cli(t, root, "index"); code != 0 {
+			t.Fatal("index failed")
+		}
+		setUserVersion(t, filepath.Join(root, ".readmap", "index.db"), 99)
+		out, errOut, code := cli(t, root, "map", "a.py")
+		if code != 0 || !strings.Contains(out, "def f():") || !strings.Contains(errOut, "newer") {
+			t.Errorf("map with a newer store: exit %d, out %q, stderr %q", code, out, errOut)
+		}
+		_, errOut, code = cli(t, root, "index")
+		if code != 1 || !strings.Contains(errOut, "hint: a newer readmap wrote this store") {
+			t.Errorf("index with a newer store: exit %d, stderr %q", code, errOut)
+		}
+	})
+	t.Run("outside the root", func(t *testing.T) {
+		root := repo(t, nil)
+		outside := filepath.Join(t.TempDir(), "dep.py")
+		if err := os.WriteFile(outside, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, code := cli(t, root, "map", "--json", outside)
+		if code != 0 || !strings.Contains(out, `"name":"f"`) {
+			t.Errorf("map of a file outside the root: exit %d, %q %q", code, out, errOut)
+		}
+		stats, _, _ := cli(t, root, "stats", "--json")
+		if !strings.Contains(stats, `"files":0`) {
+			t.Errorf("a file outside the root was stored: %s", stats)
+		}
+	})
+}
+
+func TestUsageErrors(t *testing.T) {
+	root := repo(t, map[string]string{"a.go": "package a\n"})
+	_, errOut, code := cli(t, root, "raed", "a.go")
+	if code != 2 || !strings.Contains(errOut, "did you mean read?") {
+		t.Errorf("unknown command: exit %d, stderr %q", code, errOut)
+	}
+	_, errOut, code = cli(t, root, "read", "a.go", "--pgae", "2")
+	if code != 2 || !strings.Contains(errOut, "did you mean --page?") {
+		t.Errorf("unknown flag: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestIndexCheckAndJSON(t *testing.T) {
+	root := repo(t, map[string]string{"a.go": "package a\n\nfunc A() {}\n"})
+	out, _, code := cli(t, root, "index", "--json")
+	var sum struct{ Seen, Mapped, Symbols int }
+	if code != 0 || json.Unmarshal([]byte(out), &sum) != nil || sum.Seen != 1 || sum.Mapped != 1 || sum.Symbols != 1 {
+		t.Errorf("index --json = %q (exit %d)", out, code)
+	}
+	if err := os.WriteFile(filepath.Join(root, "b.go"), []byte("package a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := cli(t, root, "index", "--check")
+	if code != 1 || !strings.Contains(out, "new\tb.go") || !strings.Contains(errOut, "1 files are stale") {
+		t.Errorf("index --check: exit %d, out %q, stderr %q", code, out, errOut)
+	}
+	if _, _, code := cli(t, root, "index"); code != 0 {
+		t.Fatal("index failed")
+	}
+	if _, _, code := cli(t, root, "index", "--check"); code != 0 {
+		t.Errorf("index --check after index: exit %d, want 0", code)
+	}
+}
+
+func TestMapJSONLines(t *testing.T) {
+	root := repo(t, map[string]string{"a.go": "package a\n\nfunc A() {}\n", "b.py": "class B:\n    x = 1\n"})
+	out, _, code := cli(t, root, "map", "--json", "a.go", "b.py")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 2 {
+		t.Fatalf("map --json a.go b.py: exit %d, %d lines", code, len(lines))
+	}
+	var f struct {
+		Path    string
+		Symbols []struct {
+			Name, Qualname, Kind string
+			StartLine            int `json:"start_line"`
+			Parent               int
+		}
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &f); err != nil || f.Path != "a.go" || len(f.Symbols) != 1 || f.Symbols[0].StartLine != 3 || f.Symbols[0].Parent != -1 {
+		t.Errorf("map --json a.go = %s (%v)", lines[0], err)
+	}
+}
+
+// setUserVersion stamps a closed store with a schema version, as a newer readmap would: SQLite
+// keeps PRAGMA user_version as a big-endian integer at byte 60 of the database header.
+func setUserVersion(t *testing.T, path string, v int) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt([]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}, 60); err != nil {
+		t.Fatal(err)
+	}
+}
