@@ -213,7 +213,9 @@ func TestReadErrors(t *testing.T) {
 		})
 	}
 	out, _, code := cli(t, root, "read", "nope.txt", "--json")
-	var e struct{ Error struct{ Code, Message, Hint string } }
+	var e struct {
+		Error struct{ Code, Message, Hint string }
+	}
 	if code != 1 || json.Unmarshal([]byte(out), &e) != nil || e.Error.Code != "not_found" {
 		t.Errorf("read --json of a missing file: exit %d, stdout %q", code, out)
 	}
