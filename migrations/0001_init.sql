@@ -36,7 +36,7 @@ CREATE TABLE symbols (
     PRIMARY KEY (file_id, ord)
 ) WITHOUT ROWID;
 
-CREATE INDEX symbols_by_name ON symbols (name);
+CREATE INDEX symbols_by_name ON symbols (name COLLATE NOCASE);
 
 -- imports: what a file imports, in source order.
 CREATE TABLE imports (

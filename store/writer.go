@@ -265,7 +265,7 @@ func decodeLineIndex(blob []byte) []int64 {
 // touches them rewrites their pages scattered over the whole file; building them once after a bulk
 // load is several times cheaper.
 var lookupIndexes = []string{
-	"CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols (name)",
+	"CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols (name COLLATE NOCASE)",
 }
 
 // DropLookupIndexes removes the lookup indexes before a bulk load. EnsureLookupIndexes must

@@ -162,7 +162,8 @@ page plus a map of every symbol, so the next read targets exactly the lines it n
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageError(err.Error(), flagHint(cmd, err))
 	})
-	root.AddCommand(a.indexCommand(), a.statsCommand(), a.mapCommand(), a.readCommand())
+	root.AddCommand(a.indexCommand(), a.statsCommand(), a.mapCommand(), a.readCommand(),
+		a.symCommand(), a.searchCommand())
 	return root
 }
 

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"os"
+
+	"github.com/readmap/readmap/query"
+	"github.com/readmap/readmap/store"
+	"github.com/spf13/cobra"
+)
+
+func (a *app) searchCommand() *cobra.Command {
+	var req query.SearchRequest
+	cmd := &cobra.Command{
+		Use:   "search PATH PATTERN",
+		Short: "Find lines in a file, each with its enclosing symbol",
+		Long: `search prints the lines of PATH that match PATTERN, each headed by its line number and the
+breadcrumb of the symbol that encloses it, with context lines around it. PATTERN is plain text
+(case-insensitive unless it has an upper-case letter), a regular expression with --regex, or a
+whole line to find by similarity with --fuzzy (typos allowed; best first).`,
+		Example: `  readmap search services/processor.py "retry"
+  readmap search server.go 'func \(s \*Server\) \w+' --regex
+  readmap search server.go "if err := srv.ListenAndServ(); err != nill {" --fuzzy`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			s, err := a.openSession(ctx)
+			if err != nil {
+				return err
+			}
+			defer s.close()
+			f, abs, err := a.load(ctx, s, args[0])
+			if err != nil {
+				return err
+			}
+			if f.Skip == store.SkipBinary {
+				return failure("binary", args[0], "binary file ("+f.SkipDetail+"); not searched", "readmap searches text files only")
+			}
+			file, err := os.Open(abs)
+			if err != nil {
+				return a.fileError(args[0], abs, err)
+			}
+			defer file.Close()
+			req.File, req.Source, req.Pattern = f, file, args[1]
+			hits, err := query.Search(ctx, req)
+			if err != nil {
+				return queryFailure(args[0], err)
+			}
+			if len(hits) == 0 {
+				return failure("no_hit", args[0], "no line matches "+quote(args[1]), searchHint(req))
+			}
+			if a.json {
+				return query.WriteSearchJSON(a.stdout, hits)
+			}
+			return query.WriteSearchText(a.stdout, hits)
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&req.Regex, "regex", false, "PATTERN is a regular expression (Go syntax)")
+	f.BoolVar(&req.Fuzzy, "fuzzy", false, "find lines similar to PATTERN as a whole, best first")
+	f.Float64Var(&req.Threshold, "threshold", query.DefaultFuzzyThreshold, "least similarity of a --fuzzy hit, 0 to 1")
+	f.IntVar(&req.Context, "context", query.DefaultContext, "lines of context around each hit")
+	f.IntVar(&req.Max, "max", query.DefaultMaxHits, "most hits to print")
+	cmd.MarkFlagsMutuallyExclusive("regex", "fuzzy")
+	return cmd
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
+
+// searchHint suggests the next try after a search found nothing.
+func searchHint(req query.SearchRequest) string {
+	switch {
+	case req.Fuzzy:
+		return "lower --threshold, or search a shorter fragment without --fuzzy"
+	case req.Regex:
+		return "check the expression, or try --fuzzy with a whole line"
+	default:
+		return "try --fuzzy with the whole line, or readmap sym NAME to find a symbol"
+	}
+}

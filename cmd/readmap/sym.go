@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+
+	"github.com/readmap/readmap/indexer"
+	"github.com/readmap/readmap/query"
+	"github.com/readmap/readmap/store"
+	"github.com/spf13/cobra"
+)
+
+func (a *app) symCommand() *cobra.Command {
+	var q query.SymQuery
+	cmd := &cobra.Command{
+		Use:   "sym QUERY",
+		Short: "Find symbols across the codebase by name",
+		Long: `sym finds symbols in the store: exact name or qualified name first, then prefix, then
+substring, then names with typos. Each hit prints as path:start-end  kind  qualname  signature.
+Files of the hits are checked first: one that changed is mapped again before answering.`,
+		Example: `  readmap sym NewReader
+  readmap sym Builder.WriteString
+  readmap sym handle --kind method --path 'net/*'`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			q.Text = args[0]
+			return a.sym(cmd.Context(), q)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&q.Filter.Kind, "kind", "", "only symbols of this kind (function, method, class, ...)")
+	f.StringVar(&q.Filter.Language, "lang", "", "only files of this language")
+	f.StringVar(&q.Filter.PathGlob, "path", "", "only files whose path matches this glob ('net/*')")
+	f.IntVar(&q.Limit, "limit", query.DefaultSymLimit, "most hits to print")
+	return cmd
+}
+
+func (a *app) sym(ctx context.Context, q query.SymQuery) error {
+	if q.Filter.Kind != "" {
+		if _, ok := store.ParseKind(q.Filter.Kind); !ok {
+			return usageError("unknown kind "+q.Filter.Kind, "kinds: "+joinKinds())
+		}
+	}
+	root, err := a.rootDir()
+	if err != nil {
+		return err
+	}
+	st, err := a.openStore(ctx, root, false)
+	if err != nil {
+		return failure("store", a.dbPath(root), err.Error(), storeHint(err))
+	}
+	defer st.Close()
+	hits, err := query.Sym(ctx, st, q)
+	if err == nil {
+		// Never stale: re-map the hits' files that changed, then look up again.
+		var refreshed bool
+		if refreshed, err = a.refreshHits(ctx, st, root, hits); err == nil && refreshed {
+			hits, err = query.Sym(ctx, st, q)
+		}
+	}
+	if err != nil {
+		return queryFailure("sym "+q.Text, err)
+	}
+	if a.json {
+		return query.WriteSymJSON(a.stdout, hits)
+	}
+	return query.WriteSymText(a.stdout, hits)
+}
+
+// refreshHits re-indexes the files of hits whose size or mtime no longer match their rows, or
+// that are gone. It reports whether any was.
+func (a *app) refreshHits(ctx context.Context, st *store.Store, root string, hits []query.SymHit) (bool, error) {
+	seen := map[string]bool{}
+	var stale []string
+	for _, h := range hits {
+		if seen[h.Path] {
+			continue
+		}
+		seen[h.Path] = true
+		abs := filepath.Join(root, filepath.FromSlash(h.Path))
+		fi, err := os.Stat(abs)
+		if err != nil || fi.Size() != h.Size || fi.ModTime().UnixNano() != h.ModTimeNS {
+			stale = append(stale, abs)
+		}
+	}
+	if len(stale) == 0 {
+		return false, nil
+	}
+	opts := a.indexerOptions(root)
+	opts.Paths = stale
+	_, err := indexer.Run(ctx, st, opts)
+	return true, err
+}
+
+func joinKinds() string {
+	kinds := store.Kinds()
+	out := ""
+	for i, k := range kinds {
+		if i > 0 {
+			out += ", "
+		}
+		out += k
+	}
+	return out
+}

@@ -1,0 +1,120 @@
+package query_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/readmap/readmap/indexer"
+	"github.com/readmap/readmap/query"
+	"github.com/readmap/readmap/store"
+)
+
+// gorootStore indexes GOROOT/src (or, under -short, its strings, bytes and bufio packages) into a
+// store in a temporary folder.
+func gorootStore(tb testing.TB, paths ...string) *store.Store {
+	tb.Helper()
+	root := filepath.Join(runtime.GOROOT(), "src")
+	if _, err := os.Stat(filepath.Join(root, "strings", "builder.go")); err != nil {
+		tb.Skipf("GOROOT/src not found: %v", err)
+	}
+	st, err := store.Open(context.Background(), filepath.Join(tb.TempDir(), "index.db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { st.Close() })
+	var abs []string
+	for _, p := range paths {
+		abs = append(abs, filepath.Join(root, p))
+	}
+	if _, err := indexer.Run(context.Background(), st, indexer.Options{Root: root, Paths: abs}); err != nil {
+		tb.Fatal(err)
+	}
+	return st
+}
+
+func TestSym(t *testing.T) {
+	st := gorootStore(t, "strings", "bytes", "bufio", "io", "os")
+	ctx := context.Background()
+	for _, tc := range []struct {
+		query      string
+		limit      int
+		wantFirst  []string // path:start of the first hits, in order
+		wantAmong  string   // a path:start within the first ten
+		wantTierOf string   // the tier of the first hit
+	}{
+		{query: "NewReader", wantAmong: "strings/reader.go:", wantTierOf: "exact"},
+		{query: "Builder.WriteString", wantFirst: []string{"strings/builder.go:"}, wantTierOf: "exact"},
+		{query: "newreader", wantAmong: "bufio/bufio.go:", wantTierOf: "exact"},
+		{query: "NewReadr", wantAmong: "bytes/reader.go:", wantTierOf: "fuzzy"},
+		{query: "WriteStr", wantAmong: "strings/builder.go:", wantTierOf: "prefix"},
+		{query: "eadRune", wantAmong: "strings/reader.go:", wantTierOf: "substring"},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			hits, err := query.Sym(ctx, st, query.SymQuery{Text: tc.query, Limit: 10})
+			if err != nil {
+				t.Fatalf("Sym(%q) = %v", tc.query, err)
+			}
+			var got []string
+			for _, h := range hits {
+				got = append(got, h.Path+":"+h.Qualname)
+			}
+			if hits[0].Tier != tc.wantTierOf {
+				t.Errorf("Sym(%q) first hit %s from tier %s, want %s", tc.query, got[0], hits[0].Tier, tc.wantTierOf)
+			}
+			for i, prefix := range tc.wantFirst {
+				if !strings.HasPrefix(got[i], prefix) {
+					t.Errorf("Sym(%q) hit %d = %s, want %s…", tc.query, i, got[i], prefix)
+				}
+			}
+			if tc.wantAmong != "" && !strings.Contains(strings.Join(got, "\n"), tc.wantAmong) {
+				t.Errorf("Sym(%q) = %v, want %s among the first ten", tc.query, got, tc.wantAmong)
+			}
+		})
+	}
+	// Exact hits carry the lines go/parser gives: strings.NewReader is one line.
+	hits, err := query.Sym(ctx, st, query.SymQuery{Text: "NewReader", Filter: store.LookupFilter{PathGlob: "strings/*"}})
+	if err != nil || len(hits) == 0 || hits[0].Path != "strings/reader.go" || hits[0].StartLine != hits[0].EndLine {
+		t.Errorf("Sym(NewReader, strings/*) = %+v, %v", hits, err)
+	}
+	_, err = query.Sym(ctx, st, query.SymQuery{Text: "Zzqxv"})
+	var qe *query.Error
+	if !errors.As(err, &qe) || qe.Code != "no_hit" {
+		t.Errorf("Sym(Zzqxv) = %v, want a no_hit error", err)
+	}
+	hits, _ = query.Sym(ctx, st, query.SymQuery{Text: "Reader", Filter: store.LookupFilter{Kind: "struct"}})
+	for _, h := range hits {
+		if h.Kind != store.KindStruct {
+			t.Errorf("Sym(Reader, --kind struct) gave a %s", h.Kind)
+		}
+	}
+}
+
+// BenchmarkSym looks names up in an index of the whole of GOROOT/src (about 430,000 symbols):
+// an exact name, a qualified name, and a name with a typo.
+func BenchmarkSym(b *testing.B) {
+	st := gorootStore(b)
+	ctx := context.Background()
+	for _, q := range []string{"NewReader", "Builder.WriteString", "NewReadr"} {
+		b.Run(q, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := query.Sym(ctx, st, query.SymQuery{Text: q, Limit: 20}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkSymbolNames(b *testing.B) {
+	st := gorootStore(b)
+	for b.Loop() {
+		if _, err := st.SymbolNames(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
