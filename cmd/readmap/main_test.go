@@ -357,3 +357,68 @@ func setUserVersion(t *testing.T, path string, v int) {
 		t.Fatal(err)
 	}
 }
+
+func TestSymIsNeverStale(t *testing.T) {
+	root := repo(t, map[string]string{"a.go": "package a\n\nfunc Target() {}\n", "b.go": "package a\n\ntype Other struct{}\n"})
+	if _, errOut, code := cli(t, root, "index"); code != 0 {
+		t.Fatal(errOut)
+	}
+	out, _, code := cli(t, root, "sym", "Target")
+	if code != 0 || out != "a.go:3-3  function  Target  func Target()\n" {
+		t.Errorf("sym Target = %q (exit %d)", out, code)
+	}
+	// The function moves down; sym must answer with its new lines, not the stored ones.
+	if err := os.WriteFile(filepath.Join(root, "a.go"), []byte("package a\n\n// moved\n\nfunc Target(x int) {\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	future := time.Now().Add(time.Minute)
+	if err := os.Chtimes(filepath.Join(root, "a.go"), future, future); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code = cli(t, root, "sym", "Target", "--json")
+	var hits []struct {
+		Path      string
+		StartLine int `json:"start_line"`
+		EndLine   int `json:"end_line"`
+		Signature string
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &hits) != nil || len(hits) != 1 || hits[0].StartLine != 5 || hits[0].EndLine != 6 {
+		t.Errorf("sym Target after the change = %q (exit %d), want lines 5-6", out, code)
+	}
+	_, errOut, code := cli(t, root, "sym", "Othr")
+	if code != 0 {
+		t.Errorf("sym Othr (a typo) = exit %d, %s", code, errOut)
+	}
+	_, errOut, code = cli(t, root, "sym", "Qqqqqqqq")
+	if code != 1 || !strings.Contains(errOut, `no symbol matches "Qqqqqqqq"`) {
+		t.Errorf("sym with no hit: exit %d, stderr %q", code, errOut)
+	}
+	_, errOut, code = cli(t, root, "sym", "Target", "--kind", "funktion")
+	if code != 2 || !strings.Contains(errOut, "unknown kind funktion") {
+		t.Errorf("sym --kind funktion: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestSearchCommand(t *testing.T) {
+	root := repo(t, map[string]string{"s.go": "package s\n\nfunc Serve() error {\n\tif err := listen(); err != nil {\n\t\treturn err\n\t}\n\treturn nil\n}\n"})
+	out, errOut, code := cli(t, root, "search", "s.go", "listen")
+	if code != 0 || !strings.Contains(out, "── line 4 in Serve [3-8]\n") || !strings.Contains(out, "> 4\t\tif err := listen(); err != nil {\n") {
+		t.Errorf("search s.go listen: exit %d, %q %q", code, out, errOut)
+	}
+	out, _, code = cli(t, root, "search", "s.go", "if er := listn(); err != nil {", "--fuzzy", "--json")
+	var hits []struct {
+		Line   int
+		Symbol string
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &hits) != nil || len(hits) != 1 || hits[0].Line != 4 || hits[0].Symbol != "Serve" {
+		t.Errorf("search --fuzzy with two typos = %q (exit %d)", out, code)
+	}
+	_, errOut, code = cli(t, root, "search", "s.go", "nothing like this")
+	if code != 1 || !strings.Contains(errOut, `no line matches "nothing like this"`) {
+		t.Errorf("search without a hit: exit %d, stderr %q", code, errOut)
+	}
+	_, errOut, code = cli(t, root, "search", "s.go", "(", "--regex")
+	if code != 1 || !strings.Contains(errOut, "bad regular expression") {
+		t.Errorf("search with a bad regex: exit %d, stderr %q", code, errOut)
+	}
+}
