@@ -368,6 +368,20 @@ func (r *reader) mapText() string {
 // WriteText prints the answer as text: head notice, body (raw, or numbered under -n), tail notice,
 // then the map.
 func (a *Answer) WriteText(w io.Writer) error {
+	text := a.PageText()
+	if a.Map != "" {
+		if text != "" {
+			text += "\n"
+		}
+		text += a.Map
+	}
+	_, err := io.WriteString(w, text)
+	return err
+}
+
+// PageText is the answer's text without the map: head notice, body, tail notice. A small file
+// read whole is its bytes alone.
+func (a *Answer) PageText() string {
 	var b bytes.Buffer
 	b.WriteString(a.head)
 	if a.numbered {
@@ -379,14 +393,7 @@ func (a *Answer) WriteText(w io.Writer) error {
 		}
 	}
 	b.WriteString(a.tail)
-	if a.Map != "" {
-		if b.Len() > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(a.Map)
-	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return b.String()
 }
 
 // WriteJSON prints the answer as one JSON object.

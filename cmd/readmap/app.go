@@ -126,9 +126,14 @@ func classifyCobraError(err error) *cliError {
 
 // writeJSON prints v as one line of JSON on stdout.
 func (a *app) writeJSON(v any) {
-	enc := json.NewEncoder(a.stdout)
+	_ = jsonEncoder(a.stdout).Encode(v)
+}
+
+// jsonEncoder writes one JSON value a line, with <, > and & as they are.
+func jsonEncoder(w io.Writer) *json.Encoder {
+	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
+	return enc
 }
 
 func (a *app) rootCommand() *cobra.Command {
@@ -163,7 +168,7 @@ page plus a map of every symbol, so the next read targets exactly the lines it n
 		return usageError(err.Error(), flagHint(cmd, err))
 	})
 	root.AddCommand(a.indexCommand(), a.statsCommand(), a.mapCommand(), a.readCommand(),
-		a.symCommand(), a.searchCommand())
+		a.symCommand(), a.searchCommand(), a.mcpCommand())
 	return root
 }
 

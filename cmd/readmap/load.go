@@ -19,9 +19,18 @@ import (
 // when it cannot be used; storeErr then says why, and is reported once as a warning.
 type session struct {
 	root     string
+	base     string // the folder relative paths resolve against; "" means the working directory
 	st       *store.Store
 	storeErr error
 	warned   bool
+}
+
+// resolve returns the absolute path a command argument names.
+func (s *session) resolve(arg string) (string, error) {
+	if s.base != "" && !filepath.IsAbs(arg) {
+		return filepath.Join(s.base, arg), nil
+	}
+	return filepath.Abs(arg)
 }
 
 // openSession finds the root and opens its store, never failing on a store that cannot be used.
@@ -53,7 +62,7 @@ func (a *app) warnStore(s *session, err error) {
 // load returns the fresh row of the file named by arg (relative to the working directory), mapping
 // it in memory when the store cannot be used. Errors are ready to print.
 func (a *app) load(ctx context.Context, s *session, arg string) (*store.File, string, error) {
-	abs, err := filepath.Abs(arg)
+	abs, err := s.resolve(arg)
 	if err != nil {
 		return nil, "", failure("bad_path", arg, err.Error(), "")
 	}

@@ -97,45 +97,54 @@ func (a *app) read(cmd *cobra.Command, arg string, req query.ReadRequest) error 
 		return err
 	}
 	defer s.close()
-	f, abs, err := a.load(ctx, s, arg)
+	ans, err := a.readAnswer(ctx, s, arg, req)
 	if err != nil {
 		return err
 	}
+	if a.json {
+		return ans.WriteJSON(a.stdout)
+	}
+	return ans.WriteText(a.stdout)
+}
+
+// readAnswer loads the file named by arg fresh and answers req; errors are ready to print.
+func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.ReadRequest) (*query.Answer, error) {
+	f, abs, err := a.load(ctx, s, arg)
+	if err != nil {
+		return nil, err
+	}
 	switch f.Skip {
 	case store.SkipBinary:
-		return failure("binary", arg, fmt.Sprintf("binary file (%s, %s); not shown", f.SkipDetail, humanBytes(f.Size)),
+		return nil, failure("binary", arg, fmt.Sprintf("binary file (%s, %s); not shown", f.SkipDetail, humanBytes(f.Size)),
 			"readmap shows text files only")
 	case store.SkipTooLarge:
 		if f.Lines == 0 && f.Size > 0 {
 			if err := indexer.ScanLarge(ctx, f, abs); err != nil {
-				return failure("unreadable", arg, err.Error(), "")
+				return nil, failure("unreadable", arg, err.Error(), "")
 			}
 			a.saveScan(ctx, s, f)
 		}
 	}
 	file, err := os.Open(abs)
 	if err != nil {
-		return a.fileError(arg, abs, err)
+		return nil, a.fileError(arg, abs, err)
 	}
 	defer file.Close()
 	fi, err := file.Stat()
 	if err != nil {
-		return a.fileError(arg, abs, err)
+		return nil, a.fileError(arg, abs, err)
 	}
 	req.File, req.Display, req.Source, req.Size = f, arg, file, fi.Size()
 	layout := req.Layout
 	layout.Numbered = req.Numbers
 	if req.Pages, req.Lines, err = query.PagesFor(ctx, s.st, f, file, fi.Size(), layout); err != nil {
-		return failure("unreadable", arg, err.Error(), "")
+		return nil, failure("unreadable", arg, err.Error(), "")
 	}
 	ans, err := query.Read(ctx, req)
 	if err != nil {
-		return queryFailure(arg, err)
+		return nil, queryFailure(arg, err)
 	}
-	if a.json {
-		return ans.WriteJSON(a.stdout)
-	}
-	return ans.WriteText(a.stdout)
+	return ans, nil
 }
 
 // saveScan stores what ScanLarge found, so the next read of the file does not scan it again.

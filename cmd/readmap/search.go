@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 
 	"github.com/readmap/readmap/query"
@@ -28,25 +29,10 @@ whole line to find by similarity with --fuzzy (typos allowed; best first).`,
 				return err
 			}
 			defer s.close()
-			f, abs, err := a.load(ctx, s, args[0])
+			req.Pattern = args[1]
+			hits, err := a.searchHits(ctx, s, args[0], req)
 			if err != nil {
 				return err
-			}
-			if f.Skip == store.SkipBinary {
-				return failure("binary", args[0], "binary file ("+f.SkipDetail+"); not searched", "readmap searches text files only")
-			}
-			file, err := os.Open(abs)
-			if err != nil {
-				return a.fileError(args[0], abs, err)
-			}
-			defer file.Close()
-			req.File, req.Source, req.Pattern = f, file, args[1]
-			hits, err := query.Search(ctx, req)
-			if err != nil {
-				return queryFailure(args[0], err)
-			}
-			if len(hits) == 0 {
-				return failure("no_hit", args[0], "no line matches "+quote(args[1]), searchHint(req))
 			}
 			if a.json {
 				return query.WriteSearchJSON(a.stdout, hits)
@@ -62,6 +48,31 @@ whole line to find by similarity with --fuzzy (typos allowed; best first).`,
 	f.IntVar(&req.Max, "max", query.DefaultMaxHits, "most hits to print")
 	cmd.MarkFlagsMutuallyExclusive("regex", "fuzzy")
 	return cmd
+}
+
+// searchHits loads the file named by arg fresh and searches it; no hit is a failure.
+func (a *app) searchHits(ctx context.Context, s *session, arg string, req query.SearchRequest) ([]query.SearchHit, error) {
+	f, abs, err := a.load(ctx, s, arg)
+	if err != nil {
+		return nil, err
+	}
+	if f.Skip == store.SkipBinary {
+		return nil, failure("binary", arg, "binary file ("+f.SkipDetail+"); not searched", "readmap searches text files only")
+	}
+	file, err := os.Open(abs)
+	if err != nil {
+		return nil, a.fileError(arg, abs, err)
+	}
+	defer file.Close()
+	req.File, req.Source = f, file
+	hits, err := query.Search(ctx, req)
+	if err != nil {
+		return nil, queryFailure(arg, err)
+	}
+	if len(hits) == 0 {
+		return nil, failure("no_hit", arg, "no line matches "+quote(req.Pattern), searchHint(req))
+	}
+	return hits, nil
 }
 
 func quote(s string) string { return "\"" + s + "\"" }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/readmap/readmap/indexer"
 	"github.com/readmap/readmap/query"
@@ -37,18 +38,30 @@ Files of the hits are checked first: one that changed is mapped again before ans
 }
 
 func (a *app) sym(ctx context.Context, q query.SymQuery) error {
+	hits, err := a.symHits(ctx, q)
+	if err != nil {
+		return err
+	}
+	if a.json {
+		return query.WriteSymJSON(a.stdout, hits)
+	}
+	return query.WriteSymText(a.stdout, hits)
+}
+
+// symHits looks q up in the store, re-mapping the files of stale hits first.
+func (a *app) symHits(ctx context.Context, q query.SymQuery) ([]query.SymHit, error) {
 	if q.Filter.Kind != "" {
 		if _, ok := store.ParseKind(q.Filter.Kind); !ok {
-			return usageError("unknown kind "+q.Filter.Kind, "kinds: "+joinKinds())
+			return nil, usageError("unknown kind "+q.Filter.Kind, "kinds: "+strings.Join(store.Kinds(), ", "))
 		}
 	}
 	root, err := a.rootDir()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	st, err := a.openStore(ctx, root, false)
 	if err != nil {
-		return failure("store", a.dbPath(root), err.Error(), storeHint(err))
+		return nil, failure("store", a.dbPath(root), err.Error(), storeHint(err))
 	}
 	defer st.Close()
 	hits, err := query.Sym(ctx, st, q)
@@ -60,12 +73,9 @@ func (a *app) sym(ctx context.Context, q query.SymQuery) error {
 		}
 	}
 	if err != nil {
-		return queryFailure("sym "+q.Text, err)
+		return nil, queryFailure("sym "+q.Text, err)
 	}
-	if a.json {
-		return query.WriteSymJSON(a.stdout, hits)
-	}
-	return query.WriteSymText(a.stdout, hits)
+	return hits, nil
 }
 
 // refreshHits re-indexes the files of hits whose size or mtime no longer match their rows, or
@@ -91,16 +101,4 @@ func (a *app) refreshHits(ctx context.Context, st *store.Store, root string, hit
 	opts.Paths = stale
 	_, err := indexer.Run(ctx, st, opts)
 	return true, err
-}
-
-func joinKinds() string {
-	kinds := store.Kinds()
-	out := ""
-	for i, k := range kinds {
-		if i > 0 {
-			out += ", "
-		}
-		out += k
-	}
-	return out
 }

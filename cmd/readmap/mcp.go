@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/readmap/readmap/query"
+	"github.com/spf13/cobra"
+)
+
+// version is readmap's version as the MCP server announces it.
+const version = "0.1.0"
+
+func (a *app) mcpCommand() *cobra.Command {
+	var allowOutside bool
+	cmd := &cobra.Command{
+		Use:   "mcp",
+		Short: "Serve read, map, sym and search as MCP tools on stdio",
+		Long: `mcp runs a Model Context Protocol server on stdin and stdout with the tools read, map, sym and
+search, taking the same parameters as the commands. Paths are relative to the repository root; a
+path outside it, even through a symbolic link, is refused unless --allow-outside-root is given.`,
+		Example: `  readmap mcp
+  claude mcp add readmap -- readmap mcp --root /path/to/repo`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			root, err := a.rootDir()
+			if err != nil {
+				return err
+			}
+			server := a.mcpServer(root, allowOutside)
+			t := &mcp.IOTransport{Reader: io.NopCloser(a.stdin), Writer: nopWriteCloser{a.stdout}}
+			if err := server.Run(cmd.Context(), t); err != nil && cmd.Context().Err() == nil && !errors.Is(err, io.EOF) {
+				return failure("mcp", "server", err.Error(), "")
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&allowOutside, "allow-outside-root", false, "serve files outside the repository root too")
+	return cmd
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+// MCP tool inputs: the CLI flags under the same names.
+type (
+	mcpReadInput struct {
+		Path    string `json:"path" jsonschema:"the file to read, relative to the repository root"`
+		Offset  int    `json:"offset,omitempty" jsonschema:"first line to show, 1-based"`
+		Limit   int    `json:"limit,omitempty" jsonschema:"how many lines from offset (at most one page)"`
+		Lines   string `json:"lines,omitempty" jsonschema:"the lines A-B to show, inclusive, as the map gives them"`
+		Page    int    `json:"page,omitempty" jsonschema:"show page N of the file"`
+		Symbol  string `json:"symbol,omitempty" jsonschema:"show the lines of this symbol: Class.method or a plain name"`
+		Full    bool   `json:"full,omitempty" jsonschema:"the whole file however large (use sparingly)"`
+		Map     bool   `json:"map,omitempty" jsonschema:"add the map after a page or range"`
+		Numbers bool   `json:"numbers,omitempty" jsonschema:"prefix each line with its number and a tab"`
+		JSON    bool   `json:"json,omitempty" jsonschema:"answer with the CLI's JSON object instead of text"`
+	}
+	mcpMapInput struct {
+		Path   string `json:"path" jsonschema:"the file to map, relative to the repository root"`
+		Budget int    `json:"budget,omitempty" jsonschema:"map size limit in bytes (default 10240)"`
+		JSON   bool   `json:"json,omitempty" jsonschema:"every symbol as JSON, no budget"`
+	}
+	mcpSymInput struct {
+		Query string `json:"query" jsonschema:"a symbol name or Class.method; typos are tolerated"`
+		Kind  string `json:"kind,omitempty" jsonschema:"only this kind: function, method, class, struct, ..."`
+		Lang  string `json:"lang,omitempty" jsonschema:"only files of this language"`
+		Path  string `json:"path,omitempty" jsonschema:"only files whose path matches this glob, e.g. src/*"`
+		Limit int    `json:"limit,omitempty" jsonschema:"most hits (default 20)"`
+		JSON  bool   `json:"json,omitempty" jsonschema:"answer with the CLI's JSON array instead of text"`
+	}
+	mcpSearchInput struct {
+		Path      string  `json:"path" jsonschema:"the file to search, relative to the repository root"`
+		Pattern   string  `json:"pattern" jsonschema:"text to find (case-insensitive unless it has capitals), a regular expression with regex, or a whole line with fuzzy"`
+		Regex     bool    `json:"regex,omitempty" jsonschema:"pattern is a regular expression"`
+		Fuzzy     bool    `json:"fuzzy,omitempty" jsonschema:"find lines similar to pattern as a whole, best first"`
+		Threshold float64 `json:"threshold,omitempty" jsonschema:"least similarity of a fuzzy hit, 0 to 1 (default 0.8)"`
+		Context   *int    `json:"context,omitempty" jsonschema:"lines of context around each hit (default 2)"`
+		Max       int     `json:"max,omitempty" jsonschema:"most hits (default 50)"`
+		JSON      bool    `json:"json,omitempty" jsonschema:"answer with the CLI's JSON array instead of text"`
+	}
+)
+
+// mcpServer builds the server with its four tools.
+func (a *app) mcpServer(root string, allowOutside bool) *mcp.Server {
+	server := mcp.NewServer(&mcp.Implementation{Name: "readmap", Version: version}, nil)
+	m := &mcpTools{a: a, root: root, allowOutside: allowOutside}
+	mcp.AddTool(server, &mcp.Tool{Name: "read", Description: `Read a file of the repository. Use it instead of a plain file read. A small file comes back whole. A large file comes back as its first page plus a map of every symbol with its line range: read the lines you need next with "lines" (A-B from the map) or "symbol", or go on with "page". Never conclude from the first page of a large file alone.`}, m.read)
+	mcp.AddTool(server, &mcp.Tool{Name: "map", Description: `The structural map of a file: every class, function, method, heading or key with its line range, within a size budget. Use it to see a large file's layout before reading parts of it with read.`}, m.mapFile)
+	mcp.AddTool(server, &mcp.Tool{Name: "sym", Description: `Find where a symbol is defined across the whole repository by name (exact, prefix, substring, then typo-tolerant). Each hit is path:start-end kind qualname signature; read those lines next.`}, m.sym)
+	mcp.AddTool(server, &mcp.Tool{Name: "search", Description: `Find lines in one file that contain a text, match a regular expression, or resemble a whole line (fuzzy); each hit shows its line number, context and the enclosing function or class with its range.`}, m.search)
+	return server
+}
+
+// mcpTools answers tool calls with the same code as the commands.
+type mcpTools struct {
+	a            *app
+	root         string
+	allowOutside bool
+}
+
+// session opens the root's store for one call; relative paths resolve against the root.
+func (m *mcpTools) session(ctx context.Context) *session {
+	s := &session{root: m.root, base: m.root}
+	s.st, s.storeErr = m.a.openStore(ctx, m.root, false)
+	return s
+}
+
+// checkPath refuses a path that leads outside the root, following symbolic links, unless the
+// server allows it.
+func (m *mcpTools) checkPath(path string) error {
+	if m.allowOutside {
+		return nil
+	}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(m.root, path)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		real = filepath.Clean(abs) // a missing file: judged by its name; the read reports it missing
+	}
+	root, err := filepath.EvalSymlinks(m.root)
+	if err != nil {
+		root = m.root
+	}
+	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return failure("outside_root", path, "outside the repository root "+m.root,
+			"give a path inside the root, or start the server with --allow-outside-root")
+	}
+	return nil
+}
+
+// toolError is a failure as the tool result an agent sees: the message and its hint.
+func toolError(err error) *mcp.CallToolResult {
+	var ce *cliError
+	if !errors.As(err, &ce) {
+		ce = failure("failed", "", err.Error(), "")
+	}
+	text := "readmap: " + ce.Error()
+	if ce.hint != "" {
+		text += "\nhint: " + ce.hint
+	}
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}
+
+func textResult(blocks ...string) *mcp.CallToolResult {
+	r := &mcp.CallToolResult{}
+	for _, b := range blocks {
+		r.Content = append(r.Content, &mcp.TextContent{Text: b})
+	}
+	return r
+}
+
+func (m *mcpTools) read(ctx context.Context, _ *mcp.CallToolRequest, in mcpReadInput) (*mcp.CallToolResult, any, error) {
+	if err := m.checkPath(in.Path); err != nil {
+		return toolError(err), nil, nil
+	}
+	req := query.ReadRequest{Symbol: in.Symbol, Full: in.Full, WithMap: in.Map, Numbers: in.Numbers,
+		Layout:    query.Layout{PageBytes: envInt("READMAP_PAGE_BYTES", query.DefaultPageBytes), MaxLines: envInt("READMAP_MAX_LINES", query.DefaultMaxLines)},
+		MapBudget: envInt("READMAP_MAP_BUDGET", query.DefaultMapBudget)}
+	switch {
+	case in.Lines != "":
+		first, last, err := parseLines(in.Lines)
+		if err != nil {
+			return toolError(err), nil, nil
+		}
+		req.Offset, req.LineEnd = first, last
+	case in.Offset > 0 || in.Limit > 0:
+		req.Offset, req.Limit = max(in.Offset, 1), in.Limit
+	case in.Page != 0:
+		req.Page, req.PageSet = in.Page, true
+	}
+	s := m.session(ctx)
+	defer s.close()
+	ans, err := m.a.readAnswer(ctx, s, in.Path, req)
+	if err != nil {
+		return toolError(err), nil, nil
+	}
+	if in.JSON {
+		var b bytes.Buffer
+		_ = ans.WriteJSON(&b)
+		return textResult(b.String()), nil, nil
+	}
+	if ans.Map != "" {
+		return textResult(ans.PageText(), ans.Map), nil, nil // the page and the map: two blocks of one result
+	}
+	return textResult(ans.PageText()), nil, nil
+}
+
+func (m *mcpTools) mapFile(ctx context.Context, _ *mcp.CallToolRequest, in mcpMapInput) (*mcp.CallToolResult, any, error) {
+	if err := m.checkPath(in.Path); err != nil {
+		return toolError(err), nil, nil
+	}
+	s := m.session(ctx)
+	defer s.close()
+	f, _, err := m.a.load(ctx, s, in.Path)
+	if err != nil {
+		return toolError(err), nil, nil
+	}
+	if in.JSON {
+		var b bytes.Buffer
+		enc := jsonEncoder(&b)
+		_ = enc.Encode(query.NewFileJSON(f))
+		return textResult(b.String()), nil, nil
+	}
+	budget := in.Budget
+	if budget <= 0 {
+		budget = envInt("READMAP_MAP_BUDGET", query.DefaultMapBudget)
+	}
+	shown := *f
+	shown.Path = in.Path
+	return textResult(query.MapText(&shown, budget)), nil, nil
+}
+
+func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInput) (*mcp.CallToolResult, any, error) {
+	q := query.SymQuery{Text: in.Query, Limit: in.Limit}
+	q.Filter.Kind, q.Filter.Language, q.Filter.PathGlob = in.Kind, in.Lang, in.Path
+	a := *m.a
+	a.rootFlag = m.root
+	hits, err := a.symHits(ctx, q)
+	if err != nil {
+		return toolError(err), nil, nil
+	}
+	var b bytes.Buffer
+	if in.JSON {
+		_ = query.WriteSymJSON(&b, hits)
+	} else {
+		_ = query.WriteSymText(&b, hits)
+	}
+	return textResult(b.String()), nil, nil
+}
+
+func (m *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in mcpSearchInput) (*mcp.CallToolResult, any, error) {
+	if err := m.checkPath(in.Path); err != nil {
+		return toolError(err), nil, nil
+	}
+	req := query.SearchRequest{Pattern: in.Pattern, Regex: in.Regex, Fuzzy: in.Fuzzy, Threshold: in.Threshold,
+		Context: query.DefaultContext, Max: in.Max}
+	if in.Regex && in.Fuzzy {
+		return toolError(usageError("regex and fuzzy exclude each other", "pass one of them")), nil, nil
+	}
+	if in.Context != nil {
+		req.Context = *in.Context
+	}
+	s := m.session(ctx)
+	defer s.close()
+	hits, err := m.a.searchHits(ctx, s, in.Path, req)
+	if err != nil {
+		return toolError(err), nil, nil
+	}
+	var b bytes.Buffer
+	if in.JSON {
+		_ = query.WriteSearchJSON(&b, hits)
+	} else {
+		_ = query.WriteSearchText(&b, hits)
+	}
+	return textResult(b.String()), nil, nil
+}

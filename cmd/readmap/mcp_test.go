@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestMain lets the test binary run as readmap itself (READMAP_TEST_MAIN=1), for the real stdio
+// round trip of the MCP server.
+func TestMain(m *testing.M) {
+	if os.Getenv("READMAP_TEST_MAIN") == "1" {
+		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// mcpClient connects a client to the server of root through the SDK's in-memory transport.
+func mcpClient(t *testing.T, root string, allowOutside bool) *mcp.ClientSession {
+	t.Helper()
+	a := &app{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, quiet: true}
+	ctx := context.Background()
+	serverT, clientT := mcp.NewInMemoryTransports()
+	ss, err := a.mcpServer(root, allowOutside).Connect(ctx, serverT, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, clientT, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+func callTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("CallTool(%s, %v) = %v", name, args, err)
+	}
+	return res
+}
+
+func texts(res *mcp.CallToolResult) []string {
+	var out []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			out = append(out, tc.Text)
+		}
+	}
+	return out
+}
+
+func TestMCPTools(t *testing.T) {
+	root := repo(t, map[string]string{"big.go": largeGo(600), "small.go": "package small\n\nfunc S() {}\n"})
+	cs := mcpClient(t, root, false)
+	tools, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range tools.Tools {
+		names = append(names, tool.Name)
+		schema, _ := json.Marshal(tool.InputSchema)
+		if !strings.Contains(string(schema), `"properties"`) || tool.Description == "" {
+			t.Errorf("tool %s: schema %s, description %q", tool.Name, schema, tool.Description)
+		}
+	}
+	if strings.Join(names, ",") != "map,read,search,sym" && strings.Join(names, ",") != "read,map,sym,search" {
+		t.Errorf("tools = %v, want read, map, sym, search", names)
+	}
+
+	res := callTool(t, cs, "read", map[string]any{"path": "big.go"})
+	blocks := texts(res)
+	if res.IsError || len(blocks) != 2 || !strings.HasPrefix(blocks[0], "[readmap: big.go:") || !strings.Contains(blocks[1], "File Map: big.go") {
+		t.Errorf("read big.go: error %v, %d blocks", res.IsError, len(blocks))
+	}
+	res = callTool(t, cs, "read", map[string]any{"path": "small.go"})
+	if blocks := texts(res); len(blocks) != 1 || blocks[0] != "package small\n\nfunc S() {}\n" {
+		t.Errorf("read small.go = %q", blocks)
+	}
+	res = callTool(t, cs, "read", map[string]any{"path": "big.go", "lines": "5-6"})
+	if blocks := texts(res); len(blocks) != 1 || !strings.Contains(blocks[0], "[Lines 5-6 of 9,011.]") {
+		t.Errorf("read big.go lines 5-6 = %q", blocks)
+	}
+	res = callTool(t, cs, "map", map[string]any{"path": "big.go", "budget": 4096})
+	if blocks := texts(res); len(blocks) != 1 || len(blocks[0]) > 4096 || !strings.Contains(blocks[0], "File Map: big.go") {
+		t.Errorf("map big.go budget 4096 = %d bytes", len(blocks[0]))
+	}
+	res = callTool(t, cs, "sym", map[string]any{"query": "Func42"})
+	if blocks := texts(res); res.IsError || !strings.HasPrefix(blocks[0], "big.go:") {
+		t.Errorf("sym Func42 = %q", blocks)
+	}
+	res = callTool(t, cs, "search", map[string]any{"path": "small.go", "pattern": "func S"})
+	if blocks := texts(res); res.IsError || !strings.Contains(blocks[0], "── line 3 in S [3]") {
+		t.Errorf("search small.go = %q", blocks)
+	}
+	res = callTool(t, cs, "read", map[string]any{"path": "missing.go"})
+	if blocks := texts(res); !res.IsError || !strings.Contains(blocks[0], "readmap: missing.go: no such file") || !strings.Contains(blocks[0], "hint:") {
+		t.Errorf("read missing.go = %v %q", res.IsError, blocks)
+	}
+}
+
+func TestMCPRefusesPathsOutsideTheRoot(t *testing.T) {
+	root := repo(t, map[string]string{"in.go": "package in\n"})
+	outside := filepath.Join(t.TempDir(), "secret.txt")
+	if err := os.WriteFile(outside, []byte("secret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(root, "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	cs := mcpClient(t, root, false)
+	for _, path := range []string{"../" + filepath.Base(filepath.Dir(outside)) + "/secret.txt", outside, "link.txt"} {
+		res := callTool(t, cs, "read", map[string]any{"path": path})
+		blocks := texts(res)
+		if !res.IsError || !strings.Contains(blocks[0], "outside the repository root") || strings.Contains(blocks[0], "secret\n") {
+			t.Errorf("read %s = %v %q, want refused", path, res.IsError, blocks)
+		}
+	}
+	allowed := mcpClient(t, root, true)
+	if res := callTool(t, allowed, "read", map[string]any{"path": "link.txt"}); res.IsError || texts(res)[0] != "secret\n" {
+		t.Errorf("read link.txt with --allow-outside-root = %q", texts(res))
+	}
+	// Nothing outside the store was written.
+	entries, _ := os.ReadDir(filepath.Dir(outside))
+	if len(entries) != 1 {
+		t.Errorf("the folder outside the root now holds %d entries", len(entries))
+	}
+}
+
+// TestMCPStdioRoundTrip runs `readmap mcp` as a process and talks JSON-RPC to it over its stdin
+// and stdout: initialize, then tools/list.
+func TestMCPStdioRoundTrip(t *testing.T) {
+	root := repo(t, map[string]string{"a.go": "package a\n"})
+	cmd := exec.Command(os.Args[0], "mcp", "--root", root)
+	cmd.Env = append(os.Environ(), "READMAP_TEST_MAIN=1")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		stdin.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			t.Error("readmap mcp did not exit after stdin closed")
+		}
+	}()
+	replies := bufio.NewScanner(stdout)
+	replies.Buffer(make([]byte, 1<<20), 1<<20)
+	send := func(msg string) {
+		if _, err := io.WriteString(stdin, msg+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recv := func() map[string]any {
+		if !replies.Scan() {
+			t.Fatalf("no reply from readmap mcp: %v", replies.Err())
+		}
+		var m map[string]any
+		if err := json.Unmarshal(replies.Bytes(), &m); err != nil {
+			t.Fatalf("reply %q: %v", replies.Text(), err)
+		}
+		return m
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`)
+	if init := recv(); init["result"] == nil {
+		t.Fatalf("initialize reply = %v", init)
+	}
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	list := recv()
+	result, _ := list["result"].(map[string]any)
+	tools, _ := result["tools"].([]any)
+	if len(tools) != 4 {
+		t.Errorf("tools/list over stdio = %v, want 4 tools", list)
+	}
+}
