@@ -206,9 +206,10 @@ func plural(k store.Kind) string {
 	return name + "s"
 }
 
-// nameKinds are shown by their name alone: the name is the whole text a reader needs.
+// nameKinds are shown by their name alone: the name is the whole text a reader needs. (Keys are
+// not: their signatures carry the value's type and size, "users: [](2450) of object".)
 var nameKinds = map[store.Kind]bool{
-	store.KindHeading: true, store.KindLandmark: true, store.KindKey: true,
+	store.KindHeading: true, store.KindLandmark: true,
 	store.KindCodeBlock: true, store.KindElement: true, store.KindRule: true,
 }
 
