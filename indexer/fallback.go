@@ -8,8 +8,9 @@ import (
 	"github.com/readmap/readmap/store"
 )
 
-// fallbackMapperName names the map of a file no language mapper served.
-const fallbackMapperName = "landmarks"
+// fallbackMapperName names the map of a file no language mapper served: line heuristics, then
+// landmarks when they find nothing (the symbols' kind tells which).
+const fallbackMapperName = "heuristics"
 
 // landmarkParts is how many slices of a file get a landmark (design 4: each twentieth).
 const landmarkParts = 20
@@ -99,7 +100,8 @@ const (
 type fbGroup uint8
 
 const (
-	fbCode fbGroup = iota
+	fbCode   fbGroup = iota
+	fbAssign         // assignments end no flat range: they are often the body of one
 	fbSection
 	fbTitle
 	fbUnit // packages and modules, whose flat ranges run to the next one
@@ -255,6 +257,14 @@ func (h *fbPass) scan(src []byte) {
 // dedent ends the open candidates that a non-blank line at indent closes, and opens the body of
 // the innermost one left when the line is indented under it.
 func (h *fbPass) dedent(text []byte, i, indent int) {
+	if n := len(h.stack); n > 0 && text[i] == '{' && len(bytes.TrimSpace(text[i:])) == 1 {
+		if c := &h.cands[h.stack[n-1]]; c.pending && c.indent == indent {
+			// "main()" then "{" alone: the brace opens the definition's block.
+			c.pending = false
+			h.newBrace = h.stack[n-1]
+			return
+		}
+	}
 	first := true
 	for len(h.stack) > 0 && h.cands[h.stack[len(h.stack)-1]].indent >= indent {
 		top := &h.cands[h.stack[len(h.stack)-1]]
@@ -302,7 +312,7 @@ func (h *fbPass) add(c fbCand) {
 	c.sym.StartLine, c.sym.Parent = h.line, -1
 	c.prevText = h.nb[0]
 	h.cands = append(h.cands, c)
-	if c.group == fbCode {
+	if c.group == fbCode || c.group == fbAssign {
 		h.cands[len(h.cands)-1].pending = true
 		h.stack = append(h.stack, len(h.cands)-1)
 	}
@@ -472,7 +482,7 @@ func (h *fbPass) assignment(t []byte) bool {
 	if h.inSection {
 		kind = store.KindKey
 	}
-	h.add(fbCand{sym: store.Symbol{Name: clip(string(name), fbMaxName), Kind: kind, Signature: fbSignature(t)}, group: fbCode})
+	h.add(fbCand{sym: store.Symbol{Name: clip(string(name), fbMaxName), Kind: kind, Signature: fbSignature(t)}, group: fbAssign})
 	return true
 }
 
@@ -512,10 +522,14 @@ func (h *fbPass) rule(t []byte) bool {
 }
 
 // braceBlock records a named block: a line of a few words ending in "{" that is neither a call
-// nor a control statement ("server {", "dependencies {", "location /api {").
+// nor a control statement ("server {", "dependencies {", "location /api {"), at the left margin
+// or inside another named block.
 func (h *fbPass) braceBlock(t, word []byte, indent int) {
 	if fbLast(t) != '{' || fbControl[string(word)] || bytes.ContainsAny(t, "(=;\"") {
 		return
+	}
+	if indent > 0 && (len(h.braces) == 0 || h.cands[h.braces[len(h.braces)-1].cand].sym.Kind != store.KindBlock) {
+		return // in code, "name {" is more often a call or a literal than a block
 	}
 	head := bytes.TrimRight(t, " \t{")
 	if len(head) == 0 || bytes.Count(head, []byte{' '}) > 3 {
@@ -588,7 +602,7 @@ func (h *fbPass) symbols(lines int) []store.Symbol {
 	// A flat range runs to the next candidate of its group at its rank or above; a flat package
 	// or module, to the next package or module.
 	next := make([]int, len(cands))
-	var stacks [4][]int
+	var stacks [5][]int
 	for i := len(cands) - 1; i >= 0; i-- {
 		c := &cands[i]
 		groups := []fbGroup{c.group}
@@ -619,7 +633,7 @@ func (h *fbPass) symbols(lines int) []store.Symbol {
 		switch {
 		case c.braceEnd > 0:
 			end = c.braceEnd
-		case c.group != fbCode || c.flat:
+		case c.group == fbSection || c.group == fbTitle || c.flat:
 			end = s.StartLine
 			if c.block {
 				end = lastText
@@ -637,6 +651,9 @@ func (h *fbPass) symbols(lines int) []store.Symbol {
 		}
 		if len(open) > 0 {
 			p := open[len(open)-1]
+			if s.Kind == store.KindVar && fbFunction(syms[p].Kind) {
+				continue // a local variable of a function whose body is not indented
+			}
 			s.Parent, s.Depth = p, len(open)
 			s.EndLine = min(s.EndLine, syms[p].EndLine)
 			if s.Kind == store.KindFunction {
@@ -655,6 +672,10 @@ func (h *fbPass) symbols(lines int) []store.Symbol {
 		return nil
 	}
 	return syms
+}
+
+func fbFunction(k store.Kind) bool {
+	return k == store.KindFunction || k == store.KindMethod || k == store.KindProcedure
 }
 
 // fbSignature is a definition's line as its signature: folded, without a trailing "{" or ":",

@@ -490,8 +490,9 @@ func (s *jsonScan) object(parent, depth int, sc *jsonSchema) int {
 		}
 	}
 	if folded > 0 {
+		name := "… " + fmtCount(folded) + " more keys"
 		s.syms = append(s.syms, store.Symbol{
-			Name: "… " + fmtCount(folded) + " more keys", Kind: s.kind,
+			Name: name, Kind: s.kind, Signature: name,
 			StartLine: foldStart, EndLine: max(foldEnd, foldStart), Depth: depth, Parent: parent,
 		})
 	}
@@ -587,7 +588,10 @@ func (s *jsonScan) value(sym, depth int) (jsonType, string) {
 }
 
 // jsonMark is an array item kept as a candidate index marker.
-type jsonMark struct{ index, start, end int }
+type jsonMark struct {
+	index, start, end int
+	t                 jsonType
+}
 
 // array scans the array at s.pos whose symbol is sym. The keys of its leading objects become the
 // children of sym at depth (its item schema), followed by index markers when the array is long.
@@ -621,12 +625,13 @@ func (s *jsonScan) array(sym, depth int) (jsonType, string, int, jsonType) {
 		} else {
 			t = s.skipValue()
 		}
+		items |= t
+		n++ // an item cut short by an error still counts
 		if s.err != "" {
 			break
 		}
-		items |= t
 		if mark {
-			m.end = s.lineAt(s.pos - 1)
+			m.end, m.t = s.lineAt(s.pos-1), t
 			marks = append(marks, m)
 			if len(marks) >= 4*jsonMarks {
 				kept := marks[:0]
@@ -639,7 +644,6 @@ func (s *jsonScan) array(sym, depth int) (jsonType, string, int, jsonType) {
 				stride *= 2
 			}
 		}
-		n++
 	}
 	if sc != nil {
 		s.signatures(sc)
@@ -656,7 +660,7 @@ func (s *jsonScan) array(sym, depth int) (jsonType, string, int, jsonType) {
 }
 
 // markers adds index markers under the array symbol sym: the kept items nearest to each tenth of
-// its n items, skipping those before first (the items the schema was taken from).
+// its items from first on (those before it made the schema, which the map already shows).
 func (s *jsonScan) markers(sym, depth int, marks []jsonMark, first, n int) {
 	if sym < 0 || depth >= jsonMaxDepth || len(s.syms) >= jsonMaxSymbols {
 		return
@@ -664,7 +668,7 @@ func (s *jsonScan) markers(sym, depth int, marks []jsonMark, first, n int) {
 	prefix := s.qualname(sym)
 	last := -1
 	for j := 1; j <= jsonMarks; j++ {
-		target := n * j / (jsonMarks + 1)
+		target := first + (n-first)*j/(jsonMarks+1)
 		best := -1
 		for i, m := range marks {
 			if m.index < first || m.index <= last {
@@ -681,7 +685,7 @@ func (s *jsonScan) markers(sym, depth int, marks []jsonMark, first, n int) {
 		last = m.index
 		name := "[" + strconv.Itoa(m.index) + "]"
 		s.syms = append(s.syms, store.Symbol{
-			Name: name, Qualname: prefix + name, Kind: s.kind,
+			Name: name, Qualname: prefix + name, Kind: s.kind, Signature: name + ": " + m.t.String(),
 			StartLine: m.start, EndLine: m.end, Depth: depth, Parent: sym,
 		})
 	}
