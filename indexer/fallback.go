@@ -125,7 +125,7 @@ type fbCand struct {
 	flat     bool // nothing under it was indented
 	end      int  // from its indented body; 0 until known
 	braceEnd int  // the line closing its brace block; 0 when none
-	prevText int  // the last non-blank line before it (0 when none)
+	prevText int  // the last non-blank line before it and its leading comments (0 when none)
 }
 
 // fbBrace is an open brace block: its candidate, and the depth its "{" opened.
@@ -162,6 +162,10 @@ var fbStopwords = map[string]bool{
 	"by": true, "from": true, "it": true, "can": true, "will": true, "has": true, "have": true,
 	"not": true, "you": true, "we": true, "i": true, "if": true, "when": true, "but": true,
 	"so": true, "all": true, "any": true, "my": true, "your": true, "its": true,
+	"into": true, "onto": true, "about": true, "than": true, "then": true, "there": true,
+	"these": true, "those": true, "such": true, "also": true, "only": true, "may": true,
+	"must": true, "should": true, "would": true, "could": true, "our": true, "their": true,
+	"here": true, "they": true, "he": true, "she": true, "no": true,
 }
 
 // fbControl are words that open a brace block that is not a definition.
@@ -173,7 +177,7 @@ var fbControl = map[string]bool{
 }
 
 // fbAdornments are the characters of title underlines.
-const fbAdornments = "=-~^*+#\"'`"
+const fbAdornments = "=-~^*+#\"'"
 
 // fallbackHeuristics returns the definitions found in src (of lines lines), nested by their
 // ranges, or nil when there are none worth a map.
@@ -192,9 +196,14 @@ type fbPass struct {
 	depth     int       // brace depth, counted while a brace block is open
 	line      int
 	nb        [3]int // the last non-blank lines before this one, latest first
+	lastCode  int    // the last non-blank line before this one that is not a comment
 	inSection bool   // an INI section has been seen: assignments are its keys
-	// Makefile evidence: rules followed by a tab-indented recipe, and make syntax.
+	// Makefile evidence: rules followed by a tab-indented recipe, make syntax ($(VAR) in a recipe,
+	// ":=", .PHONY), and how many lines at the left margin are neither rules nor comments.
 	recipes  int
+	rules    int
+	capRules int // rules named with a capital, as the fields of a Debian control file are
+	plainTop int
 	makeLike bool
 	// Title underline styles in the order they first appear, which ranks them (as in
 	// reStructuredText); and the two lines before this one when they were plain text.
@@ -246,8 +255,17 @@ func (h *fbPass) scan(src []byte) {
 		h.prevPrev, h.prev = h.prev, nil
 		if plain {
 			h.prev = text
+			if indent == 0 && !fbComment(text) {
+				h.plainTop++
+			}
+		}
+		if text[0] == '\t' && !h.makeLike && bytes.IndexByte(text, '$') >= 0 && fbMakeVar(text) {
+			h.makeLike = true
 		}
 		h.nb = [3]int{h.line, h.nb[0], h.nb[1]}
+		if !fbComment(text[i:]) {
+			h.lastCode = h.line
+		}
 	}
 	for len(h.stack) > 0 {
 		h.pop(false)
@@ -307,10 +325,40 @@ func fbCloser(t []byte) bool {
 	return len(w) >= 3 && strings.EqualFold(w[:3], "end") || w == "fi" || w == "done" || w == "esac"
 }
 
+// fbMakeVar reports whether a recipe line uses a make variable: $(X), ${X}, $@, $<, $^.
+func fbMakeVar(t []byte) bool {
+	for i := bytes.IndexByte(t, '$'); i >= 0 && i+1 < len(t); {
+		switch t[i+1] {
+		case '(', '{', '@', '<', '^', '*', '?':
+			return true
+		}
+		j := bytes.IndexByte(t[i+1:], '$')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// fbComment reports whether a line (from its first non-blank byte) is a comment in one of the
+// common syntaxes: #, //, /*, *, ;, --, %, !.
+func fbComment(t []byte) bool {
+	switch t[0] {
+	case '#', ';', '%', '!', '*':
+		return true
+	case '/':
+		return len(t) > 1 && (t[1] == '/' || t[1] == '*')
+	case '-':
+		return len(t) > 1 && t[1] == '-'
+	}
+	return false
+}
+
 // add records a candidate found on the current line.
 func (h *fbPass) add(c fbCand) {
 	c.sym.StartLine, c.sym.Parent = h.line, -1
-	c.prevText = h.nb[0]
+	c.prevText = h.lastCode
 	h.cands = append(h.cands, c)
 	if c.group == fbCode || c.group == fbAssign {
 		h.cands[len(h.cands)-1].pending = true
@@ -361,9 +409,14 @@ func (h *fbPass) detect(text []byte, i, indent int) {
 		if after[0] == '=' {
 			value = bytes.TrimLeft(after[1:], " \t")
 		}
-		if bytes.HasPrefix(value, []byte("function")) && (len(value) == 8 || !fbIdentByte(value[8])) {
-			h.def(t, string(name), store.KindFunction, indent)
-			return
+		if args, ok := bytes.CutPrefix(value, []byte("function")); ok {
+			if args = bytes.TrimLeft(args, " \t"); len(args) > 0 && args[0] == '(' && (len(args) == 1 || args[1] != '\'' && args[1] != '"') {
+				h.def(t, string(name), store.KindFunction, indent)
+				// Without a brace on its line, an R function is one expression: its line, or its
+				// indented continuation.
+				h.cands[len(h.cands)-1].block = fbLast(t) == '{'
+				return
+			}
 		}
 	}
 	if indent == 0 && (h.assignment(t) || h.rule(t)) {
@@ -376,8 +429,15 @@ func (h *fbPass) detect(text []byte, i, indent int) {
 // prose. It reports whether it recorded one.
 func (h *fbPass) keywordDef(t []byte, kind store.Kind, after []byte, indent int) bool {
 	name := fbName(after)
-	if len(name) == 0 || fbStopwords[strings.ToLower(string(name))] {
+	if len(name) == 0 || fbStopwords[strings.ToLower(string(name))] || fbModifiers[string(name)] {
 		return false
+	}
+	if _, ok := fbKeywords[string(name)]; ok {
+		return false // "const struct point *p"
+	}
+	if len(name) == 1 && len(after) > 2 && after[1] == ':' && fbIdentStart(after[2]) {
+		name = append(name[:1:1], ':') // Vim's "function s:name"
+		name = append(name, fbName(after[2:])...)
 	}
 	if len(after) > len(name) && (after[len(name)] == '!' || after[len(name)] == '?') {
 		name = after[:len(name)+1] // Ruby's "def save!"
@@ -386,18 +446,33 @@ func (h *fbPass) keywordDef(t []byte, kind store.Kind, after []byte, indent int)
 	if w := fbWord(next); len(w) > 0 && fbStopwords[strings.ToLower(string(w))] {
 		return false
 	}
-	if last := t[len(t)-1]; last == '.' && kind != store.KindPackage || last == ',' || last == '?' {
+	if len(next) > 0 && (next[0] == '*' || next[0] == '&') {
+		return false // a declaration: "struct point *next;"
+	}
+	if (kind == store.KindStruct || kind == store.KindUnion || kind == store.KindEnum) && fbLast(t) == ';' && bytes.IndexByte(t, '{') < 0 {
+		return false // "struct point p;", "struct point;"
+	}
+	if last := t[len(t)-1]; last == '.' || last == ',' || last == '?' {
 		return false // a sentence
 	}
+	if bytes.Count(t, []byte{' '}) >= 6 && !bytes.ContainsAny(t, "(){}:=<[;") {
+		return false // a line of prose that opens with a keyword: "program into multiple workers, ..."
+	}
 	h.def(t, strings.TrimRight(string(name), ".:"), kind, indent)
+	if kind == store.KindConst || kind == store.KindType {
+		h.cands[len(h.cands)-1].block = false // "const X = 1", "type A = B": one line unless indented
+	}
 	return true
 }
 
-// def records a code definition named name on line t.
+// def records a code definition named name on line t. One whose braces open and close on its
+// line ("sub one { 1 }") is that line alone.
 func (h *fbPass) def(t []byte, name string, kind store.Kind, indent int) {
+	open := bytes.Count(t, []byte{'{'})
+	oneLine := open > 0 && open == bytes.Count(t, []byte{'}'})
 	h.add(fbCand{
 		sym:    store.Symbol{Name: clip(name, fbMaxName), Kind: kind, Signature: fbSignature(t)},
-		indent: indent, group: fbCode, rank: indent, block: true,
+		indent: indent, group: fbCode, rank: indent, block: !oneLine,
 	})
 	if fbLast(t) == '{' {
 		h.newBrace = len(h.cands) - 1
@@ -514,6 +589,19 @@ func (h *fbPass) rule(t []byte) bool {
 		h.makeLike = true // .PHONY, .SUFFIXES: special targets, not rules to show
 		return true
 	}
+	if words := bytes.Fields(targets); len(words) > 4 {
+		return false
+	} else if len(words) > 1 {
+		for _, w := range words {
+			if fbStopwords[strings.ToLower(string(w))] {
+				return false // "Table of contents:"
+			}
+		}
+	}
+	h.rules++
+	if targets[0] >= 'A' && targets[0] <= 'Z' {
+		h.capRules++
+	}
 	h.add(fbCand{
 		sym:   store.Symbol{Name: clip(string(targets), fbMaxName), Kind: store.KindRule, Signature: fbSignature(t)},
 		group: fbCode, target: true,
@@ -544,7 +632,12 @@ func (h *fbPass) title(text []byte) bool {
 	if h.prev == nil || len(text) < 3 || strings.IndexByte(fbAdornments, text[0]) < 0 || !fbAdornment(text) {
 		return false
 	}
-	if len(h.prev) > 100 || fbAdornment(h.prev) {
+	if len(h.prev) > 100 || fbAdornment(h.prev) || strings.IndexByte(";{}()", fbLast(h.prev)) >= 0 {
+		return false
+	}
+	if text[0] != '=' && text[0] != '-' && len(bytes.TrimRight(text, " \t")) < utf8.RuneCount(bytes.TrimSpace(h.prev)) {
+		// Only Markdown's "=" and "-" underlines may be shorter than their title; in
+		// reStructuredText they never are, and a short "~~~" is a code fence.
 		return false
 	}
 	style, start, prevText := string(text[0]), h.line-1, h.nb[1]
@@ -589,7 +682,7 @@ func fbAdornment(t []byte) bool {
 // Makefile, ranges resolved, nesting by ranges (children clipped to their parent), and functions
 // directly inside a class-like definition made methods.
 func (h *fbPass) symbols(lines int) []store.Symbol {
-	keepRules := h.recipes >= 2 || h.recipes >= 1 && h.makeLike
+	keepRules := h.recipes >= 1 && h.makeLike || h.recipes >= 2 && h.plainTop*4 <= h.rules && h.capRules*2 < h.rules
 	cands := h.cands[:0]
 	for _, c := range h.cands {
 		if !c.target || keepRules {

@@ -120,6 +120,36 @@ func TestFallbackHeuristics(t *testing.T) {
 			want: []string{"a [1-2] table", "  x [2-2] key x = 1", "b [4-5] table", "  y [5-5] key y = 2"},
 		},
 		{
+			name: "C declarations are not definitions",
+			src:  "struct point {\n    int x;\n};\nstruct point *next;\nstruct point p;\nconst struct point *q = &p;\n",
+			want: []string{"point [1-3] struct struct point"},
+		},
+		{
+			name: "one-line subs",
+			src:  "package P;\nsub one { 1 }\nsub two { 2 }\n\nsub three {\n    3;\n}\n",
+			want: []string{"P [1-7] package package P", "  one [2-2] function sub one { 1}", "  two [3-3] function sub two { 2}", "  three [5-7] function sub three"},
+		},
+		{
+			name: "Vim script",
+			src:  "function s:helper(lnum)\n  return a:lnum\nendfunction\n\nlet X = function('getline')\n",
+			want: []string{"s:helper [1-3] function function s:helper(lnum)"},
+		},
+		{
+			name: "Debian control fields are not rules",
+			src:  "Format: https://example.com/\nFiles: *\nCopyright: 2024 A\n\t2023 B\nLicense: MIT\n\tPermission is granted\n",
+			want: []string{},
+		},
+		{
+			name: "code fences are not underlines",
+			src:  "Run:\n\n```js\nfoo();\n```\n\nthen:\n~~~\nnpm install\n~~~\n",
+			want: []string{},
+		},
+		{
+			name: "prose opening with a keyword",
+			src:  "When you split your\nprogram into multiple worker processes, we can react more\npackage managers differ.\n",
+			want: []string{},
+		},
+		{
 			name: "log",
 			src:  "2024-05-01 12:00:00 INFO start\n2024-05-01 12:00:01 WARN slow\n[2024-05-01 12:00:02] ERROR boom\n",
 			want: []string{},

@@ -200,7 +200,7 @@ func plural(k store.Kind) string {
 	switch {
 	case strings.HasSuffix(name, "s"), strings.HasSuffix(name, "x"):
 		return name + "es"
-	case strings.HasSuffix(name, "y"):
+	case strings.HasSuffix(name, "y") && !strings.HasSuffix(name, "ey"): // "keys", "properties"
 		return name[:len(name)-1] + "ies"
 	}
 	return name + "s"
