@@ -161,7 +161,7 @@ func TestFallbackHeuristics(t *testing.T) {
 			if err := checkSymbols(syms, CountLines(src)); err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tc.want, symLines(syms)); diff != "" {
+			if diff := cmp.Diff(tc.want, dataSymLines(syms)); diff != "" {
 				t.Errorf("fallbackHeuristics(%q) (-want +got):\n%s", tc.src, diff)
 			}
 		})
@@ -179,14 +179,14 @@ func TestFallbackSparse(t *testing.T) {
 	}
 	f := MapFile(context.Background(), "app.log", []byte(b.String()), Options{})
 	if len(f.Symbols) != landmarkParts || f.Symbols[0].Kind.String() != "landmark" {
-		t.Errorf("MapFile(app.log) = %v, want %d landmarks", symLines(f.Symbols)[:3], landmarkParts)
+		t.Errorf("MapFile(app.log) = %v, want %d landmarks", dataSymLines(f.Symbols)[:3], landmarkParts)
 	}
 }
 
 // TestFallbackThroughMapFile: a file no language claims is mapped by the heuristics.
 func TestFallbackThroughMapFile(t *testing.T) {
 	f := MapFile(context.Background(), "Makefile", []byte("all: build\n\nbuild:\n\tgo build\n\ntest:\n\tgo test\n"), Options{})
-	if diff := cmp.Diff([]string{"all [1-1] rule all: build", "build [3-4] rule build", "test [6-7] rule test"}, symLines(f.Symbols)); diff != "" {
+	if diff := cmp.Diff([]string{"all [1-1] rule all: build", "build [3-4] rule build", "test [6-7] rule test"}, dataSymLines(f.Symbols)); diff != "" {
 		t.Errorf("MapFile(Makefile) (-want +got):\n%s", diff)
 	}
 }

@@ -45,14 +45,14 @@ var csvDelimiters = []byte{',', ';', '\t', '|'}
 // Map returns a "header" symbol holding the columns and a "rows" symbol spanning the data rows.
 func (m csvMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	start := 0
-	if bytes.HasPrefix(src, utf8BOM) {
-		start = len(utf8BOM)
+	if bytes.HasPrefix(src, dataBOM) {
+		start = len(dataBOM)
 	}
-	start, line := skipBlankLines(src, start, 1)
+	start, line := csvSkipBlank(src, start, 1)
 	if start >= len(src) {
 		return &Result{}, nil
 	}
-	delim := sniffDelimiter(src[start:], m.delim)
+	delim := csvSniffDelimiter(src[start:], m.delim)
 	c := &csvScan{src: src, delim: delim, pos: start, line: line}
 
 	// The first record is the header unless it holds numbers, which a header never does.
@@ -83,7 +83,7 @@ func (m csvMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	rows, ragged, lastLine := 0, 0, 0
 	for c.pos < len(src) {
 		var next int
-		next, c.line = skipBlankLines(src, c.pos, c.line)
+		next, c.line = csvSkipBlank(src, c.pos, c.line)
 		if next >= len(src) {
 			break
 		}
@@ -117,7 +117,7 @@ func (m csvMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 		columns = len(header)
 		id := len(res.Symbols)
 		res.Symbols = append(res.Symbols, store.Symbol{
-			Name: "header", Kind: store.KindBlock, Signature: "header: " + countNoun(len(header), "column", "columns"),
+			Name: "header", Kind: store.KindBlock, Signature: "header: " + dataCountNoun(len(header), "column", "columns"),
 			StartLine: headerLine, EndLine: max(headerEnd, headerLine), Parent: -1,
 		})
 		res.Symbols = csvColumns(res.Symbols, id, header, types)
@@ -125,7 +125,7 @@ func (m csvMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if rows > 0 {
 		id := len(res.Symbols)
 		res.Symbols = append(res.Symbols, store.Symbol{
-			Name: "rows", Kind: store.KindBlock, Signature: "rows: " + fmtCount(rows),
+			Name: "rows", Kind: store.KindBlock, Signature: "rows: " + dataCount(rows),
 			StartLine: dataStart, EndLine: max(lastLine, dataStart), Parent: -1,
 		})
 		if !hasHeader {
@@ -141,10 +141,10 @@ func (m csvMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 			columns = len(header)
 		}
 	}
-	res.Summary = countNoun(rows, "row", "rows") + " × " + countNoun(max(columns, 0), "column", "columns") +
+	res.Summary = dataCountNoun(rows, "row", "rows") + " × " + dataCountNoun(max(columns, 0), "column", "columns") +
 		", delimiter " + csvDelimName(delim)
 	if ragged > 0 {
-		res.Summary += "; " + countNoun(ragged, "row has", "rows have") + " another column count"
+		res.Summary += "; " + dataCountNoun(ragged, "row has", "rows have") + " another column count"
 	}
 	return res, nil
 }
@@ -156,7 +156,7 @@ func csvColumns(syms []store.Symbol, parent int, names []string, types []csvType
 	for i, name := range names {
 		if i == csvMaxColumns {
 			syms = append(syms, store.Symbol{
-				Name: "… " + fmtCount(len(names)-i) + " more columns", Kind: store.KindColumn,
+				Name: "… " + dataCount(len(names)-i) + " more columns", Kind: store.KindColumn,
 				StartLine: p.StartLine, EndLine: p.EndLine, Depth: 1, Parent: parent,
 			})
 			break
@@ -189,9 +189,9 @@ func csvDelimName(d byte) string {
 	return "'" + string(d) + "'"
 }
 
-// skipBlankLines moves past empty and whitespace-only lines from off (on line), returning the
+// csvSkipBlank moves past empty and whitespace-only lines from off (on line), returning the
 // new offset and line.
-func skipBlankLines(src []byte, off, line int) (int, int) {
+func csvSkipBlank(src []byte, off, line int) (int, int) {
 	for off < len(src) {
 		i := off
 		for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r') {
@@ -209,10 +209,10 @@ func skipBlankLines(src []byte, off, line int) (int, int) {
 	return off, line
 }
 
-// sniffDelimiter picks the delimiter that splits the first records into the same number of
+// csvSniffDelimiter picks the delimiter that splits the first records into the same number of
 // fields, more than one: the first such in order of preference (the format's own first), else
 // the one giving the most fields on most records, else the format's own.
-func sniffDelimiter(head []byte, preferred byte) byte {
+func csvSniffDelimiter(head []byte, preferred byte) byte {
 	head = head[:min(len(head), 64<<10)]
 	order := append([]byte{preferred}, csvDelimiters...)
 	best, bestFields := preferred, 1
@@ -222,7 +222,7 @@ func sniffDelimiter(head []byte, preferred byte) byte {
 		records := 0
 		for records < csvSniffRecords && c.pos < len(head) {
 			var next int
-			next, c.line = skipBlankLines(head, c.pos, c.line)
+			next, c.line = csvSkipBlank(head, c.pos, c.line)
 			if next >= len(head) {
 				break
 			}
@@ -379,7 +379,8 @@ func csvFieldType(val []byte, delim byte) csvType {
 	return csvValueType(val)
 }
 
-// csvValueType is the kind of one trimmed value; empty values have none.
+// csvValueType is the kind of one trimmed value; empty and missing ("NA", "null") values have
+// none.
 func csvValueType(val []byte) csvType {
 	val = bytes.TrimSpace(val)
 	if len(val) == 0 {
@@ -388,6 +389,8 @@ func csvValueType(val []byte) csvType {
 	switch string(val) {
 	case "true", "false", "TRUE", "FALSE", "True", "False":
 		return csvBool
+	case "NA", "N/A", "n/a", "null", "NULL", "None", "nil", "-":
+		return 0 // a missing value, whatever the column's type
 	}
 	if isCSVNumber(val) {
 		if bytes.IndexAny(val, ".eE") >= 0 {

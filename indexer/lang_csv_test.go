@@ -19,12 +19,12 @@ func TestCSVMapper(t *testing.T) {
 		{
 			name:    "comma with types",
 			m:       csvMapper{delim: ','},
-			src:     "id,name,price,active,day,at\n1,apple,1.5,true,2024-01-02,2024-01-02T10:00:00Z\n2,pear,2,false,2024-01-03,2024-01-03 11:30\n",
-			summary: "2 rows × 6 columns, delimiter ','",
+			src:     "id,name,price,active,day,at\n1,apple,1.5,true,2024-01-02,2024-01-02T10:00:00Z\n2,pear,2,false,2024-01-03,2024-01-03 11:30\n3,fig,NA,,null,\n",
+			summary: "3 rows × 6 columns, delimiter ','",
 			want: []string{
 				"header [1-1] block header: 6 columns", "  id [1-1] column id: int", "  name [1-1] column name: text",
 				"  price [1-1] column price: float", "  active [1-1] column active: bool", "  day [1-1] column day: date",
-				"  at [1-1] column at: datetime", "rows [2-3] block rows: 2",
+				"  at [1-1] column at: datetime", "rows [2-4] block rows: 3",
 			},
 		},
 		{
@@ -104,11 +104,11 @@ func TestCSVMapper(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := mapWith(t, tc.m, tc.src)
+			res := dataMapWith(t, tc.m, tc.src)
 			if res.Summary != tc.summary {
 				t.Errorf("summary = %q, want %q", res.Summary, tc.summary)
 			}
-			if diff := cmp.Diff(tc.want, symLines(res.Symbols)); diff != "" {
+			if diff := cmp.Diff(tc.want, dataSymLines(res.Symbols)); diff != "" {
 				t.Errorf("Map(%q) symbols (-want +got):\n%s", tc.src, diff)
 			}
 		})
@@ -135,7 +135,7 @@ func genCSV(n int) []byte {
 
 func TestCSVLarge(t *testing.T) {
 	src := genCSV(100000)
-	res := mapWith(t, csvMapper{delim: ','}, string(src))
+	res := dataMapWith(t, csvMapper{delim: ','}, string(src))
 	if want := "100,000 rows × 6 columns, delimiter ','"; res.Summary != want {
 		t.Errorf("summary = %q, want %q", res.Summary, want)
 	}

@@ -23,8 +23,9 @@ func init() {
 
 // jsonMapper maps JSON by scanning its bytes once, never building the value tree: a key tree with
 // types and array lengths ("users: [](2450) of object"), the item schema of arrays of objects, and
-// a few index markers in long arrays. It reads about ten times faster than encoding/json's token
-// stream and keeps only the symbols in memory. Comments and trailing commas (JSONC) are tolerated.
+// a few index markers in long arrays. It reads some 30 times faster than encoding/json's token
+// stream (BenchmarkJSONDecoderTokens), allocates only the symbols, and tolerates comments and
+// trailing commas (JSONC).
 type jsonMapper struct{}
 
 // The map of one JSON file is bounded whatever its size: keys deeper than jsonMaxDepth are counted
@@ -60,7 +61,7 @@ func (jsonMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	switch s.src[s.pos] {
 	case '{':
 		n := s.object(-1, 0, nil)
-		summary = "object with " + countNoun(n, "key", "keys")
+		summary = "object with " + dataCountNoun(n, "key", "keys")
 		if n == 0 {
 			summary = "empty object"
 		}
@@ -69,7 +70,10 @@ func (jsonMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 		_, desc, n, mask := s.array(0, 1)
 		s.syms[0].EndLine = s.lineAt(max(s.pos-1, valueStart))
 		s.syms[0].Signature = desc
-		summary = "array of " + fmtCount(n) + " " + mask.plural(n)
+		summary = "array of " + dataCount(n) + " " + mask.plural(n)
+		if n == 0 {
+			summary = "empty array"
+		}
 	default:
 		t := s.skipValue()
 		summary = "JSON " + t.String()
@@ -90,7 +94,7 @@ func (jsonMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 		return nil, err
 	}
 	if s.err != "" {
-		summary += "; invalid JSON at line " + fmtCount(s.errLine) + ": " + s.err
+		summary += "; invalid JSON at line " + dataCount(s.errLine) + ": " + s.err
 	}
 	return &Result{Symbols: s.syms, Summary: summary}, nil
 }
@@ -167,13 +171,13 @@ type jsonScan struct {
 
 func newJSONScan(ctx context.Context, src []byte, kind store.Kind) *jsonScan {
 	s := &jsonScan{ctx: ctx, src: src, line: 1, kind: kind}
-	if bytes.HasPrefix(src, utf8BOM) {
-		s.pos = len(utf8BOM)
+	if bytes.HasPrefix(src, dataBOM) {
+		s.pos = len(dataBOM)
 	}
 	return s
 }
 
-var utf8BOM = []byte("\xef\xbb\xbf")
+var dataBOM = []byte("\xef\xbb\xbf")
 
 // lineAt returns the 1-based line of the byte at off.
 func (s *jsonScan) lineAt(off int) int {
@@ -301,14 +305,14 @@ func (s *jsonScan) skipValue() jsonType {
 		return jsonNumber
 	case c == 't' || c == 'f' || c == 'n':
 		w := s.word()
-		switch w {
+		switch string(w) {
 		case "true", "false":
 			return jsonBool
 		case "null":
 			return jsonNull
 		}
 		s.pos -= len(w)
-		s.fail("unexpected " + strconv.Quote(clip(w, 20)))
+		s.fail("unexpected " + strconv.Quote(clip(string(w), 20)))
 		return 0
 	}
 	_, size := utf8.DecodeRune(s.src[s.pos:])
@@ -317,7 +321,7 @@ func (s *jsonScan) skipValue() jsonType {
 }
 
 // word moves past a number or literal and returns it.
-func (s *jsonScan) word() string {
+func (s *jsonScan) word() []byte {
 	start := s.pos
 	for s.pos < len(s.src) {
 		c := s.src[s.pos]
@@ -327,7 +331,7 @@ func (s *jsonScan) word() string {
 		}
 		break
 	}
-	return string(s.src[start:s.pos])
+	return s.src[start:s.pos]
 }
 
 // skipNested moves past the object or array at s.pos by counting brackets outside strings and
@@ -490,7 +494,7 @@ func (s *jsonScan) object(parent, depth int, sc *jsonSchema) int {
 		}
 	}
 	if folded > 0 {
-		name := "… " + fmtCount(folded) + " more keys"
+		name := "… " + dataCount(folded) + " more keys"
 		s.syms = append(s.syms, store.Symbol{
 			Name: name, Kind: s.kind, Signature: name,
 			StartLine: foldStart, EndLine: max(foldEnd, foldStart), Depth: depth, Parent: parent,
@@ -674,7 +678,7 @@ func (s *jsonScan) markers(sym, depth int, marks []jsonMark, first, n int) {
 			if m.index < first || m.index <= last {
 				continue
 			}
-			if best < 0 || abs(m.index-target) < abs(marks[best].index-target) {
+			if best < 0 || jsonAbs(m.index-target) < jsonAbs(marks[best].index-target) {
 				best = i
 			}
 		}
@@ -705,7 +709,7 @@ func (s *jsonScan) qualname(i int) string {
 	return s.syms[i].Name
 }
 
-func abs(n int) int {
+func jsonAbs(n int) int {
 	if n < 0 {
 		return -n
 	}
@@ -735,11 +739,11 @@ func jsonKeyName(raw []byte) string {
 	return clip(name, jsonMaxName)
 }
 
-// fmtCount formats n with comma separators for summaries: 10247 gives "10,247".
-func fmtCount(n int) string {
+// dataCount formats n with comma separators for summaries: 10247 gives "10,247".
+func dataCount(n int) string {
 	s := strconv.Itoa(n)
 	if n < 0 {
-		return "-" + fmtCount(-n)
+		return "-" + dataCount(-n)
 	}
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]
@@ -747,10 +751,10 @@ func fmtCount(n int) string {
 	return s
 }
 
-// countNoun is "1 key" or "12 keys".
-func countNoun(n int, one, many string) string {
+// dataCountNoun is "1 key" or "12 keys".
+func dataCountNoun(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return fmtCount(n) + " " + many
+	return dataCount(n) + " " + many
 }

@@ -14,8 +14,8 @@ import (
 	"github.com/readmap/readmap/store"
 )
 
-// symLines renders symbols one a line, indented by depth: "name [a-b] kind signature".
-func symLines(syms []store.Symbol) []string {
+// dataSymLines renders symbols one a line, indented by depth: "name [a-b] kind signature".
+func dataSymLines(syms []store.Symbol) []string {
 	out := []string{}
 	for _, s := range syms {
 		line := fmt.Sprintf("%s%s [%d-%d] %s", strings.Repeat("  ", s.Depth), s.Name, s.StartLine, s.EndLine, s.Kind)
@@ -27,8 +27,8 @@ func symLines(syms []store.Symbol) []string {
 	return out
 }
 
-// mapWith runs a mapper on src and checks the symbol invariants.
-func mapWith(t *testing.T, m Mapper, src string) *Result {
+// dataMapWith runs a mapper on src and checks the symbol invariants.
+func dataMapWith(t *testing.T, m Mapper, src string) *Result {
 	t.Helper()
 	res, err := m.Map(context.Background(), []byte(src))
 	if err != nil {
@@ -103,7 +103,7 @@ func TestJSONMapper(t *testing.T) {
 		{
 			name:    "empty array",
 			src:     "[]\n",
-			summary: "array of 0 values",
+			summary: "empty array",
 			want:    []string{"[] [1-1] key []"},
 		},
 		{
@@ -154,7 +154,7 @@ func TestJSONMapper(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := mapWith(t, jsonMapper{}, tc.src)
+			res := dataMapWith(t, jsonMapper{}, tc.src)
 			if res.Summary != tc.summary {
 				t.Errorf("summary = %q, want %q", res.Summary, tc.summary)
 			}
@@ -162,7 +162,7 @@ func TestJSONMapper(t *testing.T) {
 			if want == nil {
 				want = []string{}
 			}
-			if diff := cmp.Diff(want, symLines(res.Symbols)); diff != "" {
+			if diff := cmp.Diff(want, dataSymLines(res.Symbols)); diff != "" {
 				t.Errorf("Map(%q) symbols (-want +got):\n%s", tc.src, diff)
 			}
 		})
@@ -172,11 +172,11 @@ func TestJSONMapper(t *testing.T) {
 // TestJSONDeep: deep nesting costs no stack and is shown to the depth cap only.
 func TestJSONDeep(t *testing.T) {
 	deep := strings.Repeat(`{"k":`, 10000) + "1" + strings.Repeat("}", 10000)
-	res := mapWith(t, jsonMapper{}, deep)
+	res := dataMapWith(t, jsonMapper{}, deep)
 	if len(res.Symbols) != jsonMaxDepth {
 		t.Errorf("%d symbols for 10,000 nested objects, want %d (the depth cap)", len(res.Symbols), jsonMaxDepth)
 	}
-	res = mapWith(t, jsonMapper{}, strings.Repeat("[", 100000))
+	res = dataMapWith(t, jsonMapper{}, strings.Repeat("[", 100000))
 	if !strings.Contains(res.Summary, "invalid JSON") {
 		t.Errorf("summary %q of 100,000 open brackets does not say invalid", res.Summary)
 	}
@@ -190,8 +190,8 @@ func TestJSONCaps(t *testing.T) {
 		fmt.Fprintf(&b, "  \"k%d\": %d,\n", i, i)
 	}
 	b.WriteString("  \"last\": 0\n}}\n")
-	res := mapWith(t, jsonMapper{}, b.String())
-	got := symLines(res.Symbols)
+	res := dataMapWith(t, jsonMapper{}, b.String())
+	got := dataSymLines(res.Symbols)
 	if len(got) != jsonMaxKeys+2 {
 		t.Fatalf("%d symbols, want %d", len(got), jsonMaxKeys+2)
 	}
@@ -206,7 +206,7 @@ func TestJSONCaps(t *testing.T) {
 // TestJSONSingleLine: a 5 MB minified file on one line.
 func TestJSONSingleLine(t *testing.T) {
 	src := genJSONArray(20000, false)
-	res := mapWith(t, jsonMapper{}, string(src))
+	res := dataMapWith(t, jsonMapper{}, string(src))
 	if res.Summary != "array of 20,000 objects" {
 		t.Errorf("summary = %q", res.Summary)
 	}
@@ -266,7 +266,7 @@ func TestJSONLarge(t *testing.T) {
 	if res.Summary != "array of 100,000 objects" {
 		t.Errorf("summary = %q", res.Summary)
 	}
-	got := symLines(res.Symbols)
+	got := dataSymLines(res.Symbols)
 	want := []string{
 		fmt.Sprintf("[] [1-%d] key [](100000) of object", lines),
 		"  id [3-3] key id: number", "  name [4-4] key name: string", "  email [5-5] key email: string",
@@ -292,7 +292,7 @@ func TestJSONLarge(t *testing.T) {
 // TestJSONNestedArrayMarkers: markers of an array under a key carry its path.
 func TestJSONNestedArrayMarkers(t *testing.T) {
 	src := "{\"meta\": {\"v\": 1},\n\"users\": " + string(genJSONArray(50, true)) + "}\n"
-	res := mapWith(t, jsonMapper{}, src)
+	res := dataMapWith(t, jsonMapper{}, src)
 	var marks []string
 	for _, s := range res.Symbols {
 		if strings.HasPrefix(s.Name, "[") {

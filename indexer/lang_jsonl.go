@@ -97,10 +97,10 @@ func mapJSONL(ctx context.Context, src []byte) (*Result, error) {
 		if records == 0 {
 			return &Result{}, nil
 		}
-		return &Result{Summary: countNoun(records, "line", "lines") + "; the sampled lines are not JSON"}, nil
+		return &Result{Summary: dataCountNoun(records, "line", "lines") + "; the sampled lines are not JSON"}, nil
 	}
 	s.signatures(sc)
-	summary := countNoun(records, "record", "records")
+	summary := dataCountNoun(records, "record", "records")
 	if types != jsonObject {
 		summary += " of " + types.describe()
 	}
@@ -108,7 +108,7 @@ func mapJSONL(ctx context.Context, src []byte) (*Result, error) {
 		var names []string
 		for _, e := range sc.entries {
 			if len(names) == jsonlSummaryFields {
-				names = append(names, "… "+fmtCount(len(sc.entries)-jsonlSummaryFields)+" more")
+				names = append(names, "… "+dataCount(len(sc.entries)-jsonlSummaryFields)+" more")
 				break
 			}
 			names = append(names, e.name)
@@ -116,7 +116,7 @@ func mapJSONL(ctx context.Context, src []byte) (*Result, error) {
 		summary += "; fields: " + strings.Join(names, ", ")
 	}
 	if invalid > 0 {
-		summary += "; " + fmtCount(invalid) + " of " + fmtCount(sampled) + " sampled lines are not valid JSON"
+		summary += "; " + dataCount(invalid) + " of " + dataCount(sampled) + " sampled lines are not valid JSON"
 	}
 	return &Result{Symbols: s.syms, Summary: summary}, nil
 }

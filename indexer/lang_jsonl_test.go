@@ -57,11 +57,11 @@ func TestJSONLMapper(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := mapWith(t, jsonlMapper{}, tc.src)
+			res := dataMapWith(t, jsonlMapper{}, tc.src)
 			if res.Summary != tc.summary {
 				t.Errorf("summary = %q, want %q", res.Summary, tc.summary)
 			}
-			if diff := cmp.Diff(tc.want, symLines(res.Symbols)); diff != "" {
+			if diff := cmp.Diff(tc.want, dataSymLines(res.Symbols)); diff != "" {
 				t.Errorf("Map(%q) symbols (-want +got):\n%s", tc.src, diff)
 			}
 		})
@@ -87,11 +87,11 @@ func genJSONL(n int) []byte {
 // the file is found by the spread sample.
 func TestJSONLSampling(t *testing.T) {
 	src := genJSONL(100000)
-	res := mapWith(t, jsonlMapper{}, string(src))
+	res := dataMapWith(t, jsonlMapper{}, string(src))
 	if want := "100,000 records; fields: id, ts, level, msg, bytes, trace"; res.Summary != want {
 		t.Errorf("summary = %q, want %q", res.Summary, want)
 	}
-	got := symLines(res.Symbols)
+	got := dataSymLines(res.Symbols)
 	last := got[len(got)-2]
 	if !strings.HasPrefix(last, "trace [") || !strings.HasSuffix(last, "field trace?: {}(1)") {
 		t.Errorf("symbols %v: want a trace field", got)
