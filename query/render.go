@@ -205,15 +205,16 @@ func plural(k store.Kind) string {
 	switch {
 	case strings.HasSuffix(name, "s"), strings.HasSuffix(name, "x"):
 		return name + "es"
-	case strings.HasSuffix(name, "y"):
+	case strings.HasSuffix(name, "y") && !strings.HasSuffix(name, "ey"): // "keys", "properties"
 		return name[:len(name)-1] + "ies"
 	}
 	return name + "s"
 }
 
-// nameKinds are shown by their name alone: the name is the whole text a reader needs.
+// nameKinds are shown by their name alone: the name is the whole text a reader needs. (Keys are
+// not: their signatures carry the value's type and size, "users: [](2450) of object".)
 var nameKinds = map[store.Kind]bool{
-	store.KindHeading: true, store.KindLandmark: true, store.KindKey: true,
+	store.KindHeading: true, store.KindLandmark: true,
 	store.KindCodeBlock: true, store.KindElement: true, store.KindRule: true,
 }
 
