@@ -59,7 +59,8 @@ type goMap struct {
 	res Result
 }
 
-func (g *goMap) line(p token.Pos) int { return g.tf.Line(p) }
+// line is the line of p as it is in the file: a //line directive must not move it.
+func (g *goMap) line(p token.Pos) int { return g.tf.PositionFor(p, false).Line }
 
 // text returns the source between two positions with whitespace folded to single spaces.
 func (g *goMap) text(from, to token.Pos) string {

@@ -32,7 +32,8 @@ func goTruth(src []byte) ([]goDecl, bool) {
 	if err != nil {
 		return nil, false // only files that parse cleanly are compared
 	}
-	line := func(p token.Pos) int { return fset.Position(p).Line }
+	// Lines as they are in the file: //line directives must not move them.
+	line := func(p token.Pos) int { return fset.PositionFor(p, false).Line }
 	var decls []goDecl
 	for _, d := range file.Decls {
 		switch d := d.(type) {
@@ -40,14 +41,20 @@ func goTruth(src []byte) ([]goDecl, bool) {
 			name := d.Name.Name
 			if d.Recv != nil && len(d.Recv.List) > 0 {
 				t := d.Recv.List[0].Type
-				if s, ok := t.(*ast.StarExpr); ok {
-					t = s.X
-				}
-				switch x := t.(type) {
-				case *ast.IndexExpr:
-					t = x.X
-				case *ast.IndexListExpr:
-					t = x.X
+			unwrap:
+				for {
+					switch x := t.(type) {
+					case *ast.ParenExpr: // func ((*(T))) m()
+						t = x.X
+					case *ast.StarExpr:
+						t = x.X
+					case *ast.IndexExpr:
+						t = x.X
+					case *ast.IndexListExpr:
+						t = x.X
+					default:
+						break unwrap
+					}
 				}
 				if id, ok := t.(*ast.Ident); ok {
 					name = id.Name + "." + name
@@ -153,4 +160,14 @@ func sample(paths []string, n int) []string {
 		out = append(out, paths[i])
 	}
 	return out
+}
+
+// TestGoLineDirectivesDoNotMoveRanges is the regression test for ranges taken from //line
+// directives instead of the file's own lines.
+func TestGoLineDirectivesDoNotMoveRanges(t *testing.T) {
+	src := "package main\n\n//line other.go:1000\nfunc main() {\n}\n"
+	f := MapFile(context.Background(), "x.go", []byte(src), Options{})
+	if len(f.Symbols) != 1 || f.Symbols[0].StartLine != 4 || f.Symbols[0].EndLine != 5 {
+		t.Errorf("MapFile with a //line directive = %+v, want main at [4-5]", f.Symbols)
+	}
 }
