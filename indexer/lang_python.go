@@ -3,6 +3,7 @@ package indexer
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/readmap/readmap/store"
 )
@@ -87,7 +88,7 @@ func (p *pyMap) run(ctx context.Context) error {
 			lastClosed = p.close(prevEnd)
 		}
 		prevEnd = s.end
-		if len(p.stack) > 0 && p.stack[len(p.stack)-1].kind == pyBlockDef {
+		if s.quiet {
 			continue // inside a function body: nothing is mapped
 		}
 		toks := s.toks
@@ -137,6 +138,9 @@ var pyCompound = map[string]bool{
 func (p *pyMap) close(end int) pyBlock {
 	b := p.stack[len(p.stack)-1]
 	p.stack = p.stack[:len(p.stack)-1]
+	if b.kind == pyBlockDef {
+		p.s.quietAbove = math.MaxInt
+	}
 	if b.kind == pyBlockClass || b.kind == pyBlockDef {
 		p.res.Symbols[b.sym].EndLine = max(end, p.res.Symbols[b.sym].StartLine)
 	}
@@ -194,6 +198,8 @@ func (p *pyMap) definition(toks []pyTok, kw int, start int) {
 	b := pyBlock{indent: s.indent, kind: pyBlockDef, sym: idx, class: ctx.class}
 	if isClass {
 		b.kind, b.class = pyBlockClass, idx
+	} else {
+		s.quietAbove = s.indent
 	}
 	p.stack = append(p.stack, b)
 }

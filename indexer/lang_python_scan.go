@@ -1,6 +1,9 @@
 package indexer
 
-import "bytes"
+import (
+	"bytes"
+	"math"
+)
 
 // This file holds the Python tokenizer: it cuts source into logical lines (what CPython's
 // tokenizer ends with a NEWLINE token) with the indentation column of each and the tokens that
@@ -44,11 +47,18 @@ type pyScanner struct {
 	indent int
 	toks   []pyTok
 	end    int
+	ntok   int // tokens in the line, also when quiet
+
+	// quietAbove: a logical line indented deeper than this column is only measured (indent, end,
+	// ntok), its tokens not kept. The mapper sets it to a def's column while in the def's body.
+	quietAbove int
+	quiet      bool
 }
 
 func (s *pyScanner) reset(src []byte) {
 	s.src, s.pos, s.line = src, 0, 1
 	s.toks = s.toks[:0]
+	s.quietAbove = math.MaxInt
 	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
 		s.pos = 3 // a UTF-8 byte order mark
 	}
@@ -82,8 +92,9 @@ func (s *pyScanner) next() bool {
 			continue
 		}
 		s.indent, s.pos = col, i
+		s.quiet = col > s.quietAbove
 		s.scanLogical()
-		if len(s.toks) > 0 {
+		if s.ntok > 0 {
 			return true
 		}
 	}
@@ -114,6 +125,7 @@ func (s *pyScanner) skipLine(i int) int {
 func (s *pyScanner) scanLogical() {
 	src, n := s.src, len(s.src)
 	s.toks = s.toks[:0]
+	s.ntok = 0
 	s.end = s.line
 	depth := 0
 	for s.pos < n {
@@ -198,6 +210,13 @@ func (s *pyScanner) scanLogical() {
 }
 
 func (s *pyScanner) add(kind pyKind, start, end int) {
+	s.ntok++
+	if s.quiet {
+		if end-start != 1 || s.src[start] != ';' {
+			s.end = s.line
+		}
+		return
+	}
 	s.toks = append(s.toks, pyTok{start: start, end: end, line: s.line, endLine: s.line, kind: kind})
 	if end-start != 1 || s.src[start] != ';' {
 		s.end = s.line
@@ -208,8 +227,15 @@ func (s *pyScanner) add(kind pyKind, start, end int) {
 func (s *pyScanner) addString(start int) {
 	line := s.line
 	s.line += bytes.Count(s.src[start:s.pos], []byte{'\n'})
-	s.toks = append(s.toks, pyTok{start: start, end: s.pos, line: line, endLine: s.line, kind: pyString})
 	s.end = s.line
+	if s.src[s.pos-1] == '\n' {
+		s.end-- // a string left open at the end of the source ends on its last line
+	}
+	s.ntok++
+	if s.quiet {
+		return
+	}
+	s.toks = append(s.toks, pyTok{start: start, end: s.pos, line: line, endLine: s.end, kind: pyString})
 }
 
 // definitionStarts reports whether the physical line at s.pos, reached inside brackets, opens a
