@@ -64,10 +64,16 @@ type pyMap struct {
 
 // Map returns the structure of one Python file. Invalid Python is mapped as far as it makes sense.
 func (m *pyMapper) Map(ctx context.Context, src []byte) (*Result, error) {
+	if len(src) > pyMaxSource {
+		return &Result{}, nil
+	}
 	m.s.reset(src)
 	p := &pyMap{s: &m.s}
 	err := p.run(ctx)
 	m.s.src = nil
+	if cap(m.s.toks) > pyKeepToks {
+		m.s.toks = nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -94,16 +100,18 @@ func (p *pyMap) run(ctx context.Context) error {
 		toks := s.toks
 		if p.isOp(toks[0], "@") {
 			if decorated == 0 {
-				decorated = toks[0].line
+				decorated = int(toks[0].line)
 			}
 			continue
 		}
-		start := toks[0].line
+		start := int(toks[0].line)
 		if decorated > 0 {
 			start, decorated = decorated, 0
 		}
-		first := p.text(toks[0])
-		second := ""
+		first, second := "", ""
+		if toks[0].kind == pyName {
+			first = p.text(toks[0])
+		}
 		if len(toks) > 1 && toks[1].kind == pyName {
 			second = p.text(toks[1])
 		}
@@ -534,12 +542,12 @@ func (p *pyMap) addVar(stmt []pyTok, name, sig string, ctx pyBlock) {
 		Name:      name,
 		Kind:      store.KindVar,
 		Signature: sig,
-		StartLine: stmt[0].line,
-		EndLine:   stmt[len(stmt)-1].endLine,
+		StartLine: int(stmt[0].line),
+		EndLine:   int(stmt[len(stmt)-1].endLine),
 		Parent:    ctx.class,
 	}
 	for i := len(stmt) - 1; i > 0 && p.isOp(stmt[i], ";"); i-- {
-		sym.EndLine = stmt[i-1].endLine
+		sym.EndLine = int(stmt[i-1].endLine)
 	}
 	switch {
 	case ctx.class >= 0:
@@ -585,7 +593,7 @@ func pyHeaderColon(src []byte, toks []pyTok, from int) int {
 		t := toks[i]
 		switch t.kind {
 		case pyName:
-			if depth == 0 && t.end-t.start == len("lambda") && string(src[t.start:t.end]) == "lambda" {
+			if depth == 0 && int(t.end-t.start) == len("lambda") && string(src[t.start:t.end]) == "lambda" {
 				lambdas++
 			}
 		case pyOp:
@@ -614,7 +622,7 @@ func pyHeaderColon(src []byte, toks []pyTok, from int) int {
 func (p *pyMap) text(t pyTok) string { return string(p.s.src[t.start:t.end]) }
 
 func (p *pyMap) isOp(t pyTok, op string) bool {
-	return t.kind == pyOp && t.end-t.start == len(op) && string(p.s.src[t.start:t.end]) == op
+	return t.kind == pyOp && int(t.end-t.start) == len(op) && string(p.s.src[t.start:t.end]) == op
 }
 
 // pyMaxJoin caps how much source join copies before folding; a longer signature is cut anyway.
@@ -627,18 +635,19 @@ func (p *pyMap) join(toks []pyTok) string {
 		return ""
 	}
 	src := p.s.src
-	b := make([]byte, 0, min(toks[len(toks)-1].end-toks[0].start, pyMaxJoin))
+	b := make([]byte, 0, min(int(toks[len(toks)-1].end-toks[0].start), pyMaxJoin))
 	cut := false
 	for i, t := range toks {
 		if i > 0 && t.start > toks[i-1].end {
 			b = append(b, ' ')
 		}
-		if len(b)+t.end-t.start > pyMaxJoin {
-			b = append(b, src[t.start:t.start+max(pyMaxJoin-len(b), 0)]...)
+		text := src[t.start:t.end]
+		if len(b)+len(text) > pyMaxJoin {
+			b = append(b, text[:max(pyMaxJoin-len(b), 0)]...)
 			cut = true
 			break
 		}
-		b = append(b, src[t.start:t.end]...)
+		b = append(b, text...)
 	}
 	sig := foldSignature(string(b))
 	if cut && len(sig) < maxSignature {

@@ -88,7 +88,10 @@ type pyDef struct {
 // TestPythonAgainstAST maps every file of the Python standard library that Python's own ast
 // parses and requires the mapper to find at least 99.5% of ast's classes and functions outside
 // function bodies with exactly the same name and range. -short samples one file in ten.
+// READMAP_PYTHON names another interpreter (its own stdlib and grammar version);
+// READMAP_PY_STDLIB another tree of .py files.
 func TestPythonAgainstAST(t *testing.T) {
+	t.Parallel() // most of its time is the python process, on another core
 	// READMAP_PYTHON picks another interpreter (and so another stdlib and grammar version).
 	python, err := exec.LookPath(cmp.Or(os.Getenv("READMAP_PYTHON"), "python3"))
 	if err != nil {

@@ -24,10 +24,17 @@ const (
 
 // pyTok is one token of a logical line.
 type pyTok struct {
-	start, end    int // byte offsets in the source
-	line, endLine int // 1-based lines of its first and last byte
+	start, end    int32 // byte offsets in the source
+	line, endLine int32 // 1-based lines of its first and last byte
 	kind          pyKind
 }
+
+// pyMaxSource is the largest source the mapper reads; token offsets are 32-bit.
+const pyMaxSource = math.MaxInt32
+
+// pyKeepToks is the token buffer capacity a mapper keeps between files; a bigger one, grown for
+// a huge logical line, is dropped after the file.
+const pyKeepToks = 1 << 16
 
 // pyTabSize is the tab stop CPython uses for indentation.
 const pyTabSize = 8
@@ -217,7 +224,7 @@ func (s *pyScanner) add(kind pyKind, start, end int) {
 		}
 		return
 	}
-	s.toks = append(s.toks, pyTok{start: start, end: end, line: s.line, endLine: s.line, kind: kind})
+	s.toks = append(s.toks, pyTok{start: int32(start), end: int32(end), line: int32(s.line), endLine: int32(s.line), kind: kind})
 	if end-start != 1 || s.src[start] != ';' {
 		s.end = s.line
 	}
@@ -235,7 +242,7 @@ func (s *pyScanner) addString(start int) {
 	if s.quiet {
 		return
 	}
-	s.toks = append(s.toks, pyTok{start: start, end: s.pos, line: line, endLine: s.end, kind: pyString})
+	s.toks = append(s.toks, pyTok{start: int32(start), end: int32(s.pos), line: int32(line), endLine: int32(s.end), kind: pyString})
 }
 
 // definitionStarts reports whether the physical line at s.pos, reached inside brackets, opens a
