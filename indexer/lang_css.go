@@ -3,6 +3,7 @@ package indexer
 import (
 	"bytes"
 	"context"
+	"strings"
 
 	"github.com/readmap/readmap/store"
 )
@@ -212,7 +213,8 @@ func cssImports(args []byte) []string {
 	return out
 }
 
-// cssClean turns a prelude into a name: comments dropped, whitespace folded.
+// cssClean turns a prelude into a name: comments dropped, whitespace folded, at most
+// maxSignature runes (a selector list is its rule's whole name).
 func cssClean(b []byte) string {
 	if bytes.Contains(b, []byte("/*")) {
 		var out []byte
@@ -232,7 +234,10 @@ func cssClean(b []byte) string {
 		}
 		b = out
 	}
-	return markupText(b)
+	if len(b) > 4*maxSignature {
+		b = b[:4*maxSignature]
+	}
+	return clip(strings.Join(strings.Fields(string(b)), " "), maxSignature)
 }
 
 // cssStringEnd returns the offset after the string opened by the quote at i; a string ends at its

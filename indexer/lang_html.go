@@ -407,7 +407,7 @@ func (h *htmlScan) close(i, end, contentEnd int) {
 	}
 	s := &h.res.Symbols[e.sym]
 	s.EndLine = max(h.lc.at(max(end-1, 0)), s.StartLine)
-	if len(e.tag) == 2 && e.tag[0] == 'h' && e.tag[1] >= '1' && e.tag[1] <= '6' && s.Name == e.tag {
+	if len(e.tag) == 2 && e.tag[0] == 'h' && e.tag[1] >= '1' && e.tag[1] <= '6' {
 		if text := htmlText(h.src[e.content:max(e.content, min(contentEnd, len(h.src)))]); text != "" {
 			s.Name += ": " + text
 		}
@@ -420,17 +420,25 @@ func htmlText(b []byte) string {
 		b = b[:16*markupNameWidth]
 	}
 	var out []byte
-	in := false
-	for _, c := range b {
-		switch {
-		case c == '<':
-			in = true
-		case c == '>' && in:
-			in = false
-			out = append(out, ' ')
-		case !in:
-			out = append(out, c)
+	for i := 0; i < len(b); i++ {
+		if b[i] != '<' {
+			out = append(out, b[i])
+			continue
 		}
+		// A tag: inline ones join the text around them, a line break or block separates it.
+		end := bytes.IndexByte(b[i:], '>')
+		if end < 0 {
+			break
+		}
+		j := i + 1
+		if j < len(b) && b[j] == '/' {
+			j++
+		}
+		name, _ := htmlName(b[:i+end], j)
+		if name == "br" || htmlClosesP[name] {
+			out = append(out, ' ')
+		}
+		i += end
 	}
 	return markupText([]byte(html.UnescapeString(string(out))))
 }

@@ -58,15 +58,17 @@ func yamlKeys(ctx context.Context, src []byte, maxDepth int) []store.Symbol {
 
 // yamlNode is an open key or sequence item.
 type yamlNode struct {
-	indent int    // column of the key, or of the item's dash
-	item   bool   // a sequence item
-	open   bool   // a key with no value on its line: its block may be a sequence at its own column
-	named  bool   // an item whose content is known (a mapping, emitted, or a scalar, not)
-	sym    int    // index in syms, -1 when not shown
-	last   int    // last line with content in it
-	line   int    // its first line
-	qual   string // its path: "jobs.build.steps[2]"
-	items  int    // sequence items seen in its block
+	indent int  // column of the key, or of the item's dash
+	item   bool // a sequence item
+	open   bool // a key with no value on its line: its block may be a sequence at its own column
+	// explicit marks a "? key", whose value follows on a ": value" line at its own column.
+	explicit bool
+	named    bool   // an item whose content is known (a mapping, emitted, or a scalar, not)
+	sym      int    // index in syms, -1 when not shown
+	last     int    // last line with content in it
+	line     int    // its first line
+	qual     string // its path: "jobs.build.steps[2]"
+	items    int    // sequence items seen in its block
 }
 
 // yamlDoc is one document of the stream.
@@ -246,8 +248,37 @@ func (y *yamlScan) line(line []byte) {
 	if len(rest) == 0 {
 		return
 	}
-	key, after, ok := yamlKey(rest)
+	if t := y.top(); t != nil && t.explicit && t.indent == col && rest[0] == ':' {
+		// The value of a "? key": what follows the colon is read like an item's content.
+		n := 1
+		for n < len(rest) && (rest[n] == ' ' || rest[n] == '\t') {
+			n++
+		}
+		col += n
+		if rest = rest[n:]; len(rest) == 0 || rest[0] == '#' {
+			return
+		}
+	}
 	top := y.top()
+	if rest[0] == '?' && (len(rest) == 1 || rest[1] == ' ' || rest[1] == '\t') {
+		name := yamlScalar(yamlStripComment(bytes.TrimSpace(rest[1:])))
+		if name == "" {
+			name = "?"
+		}
+		if top != nil && top.item && !top.named {
+			y.nameItem(top, []byte(name), nil)
+		}
+		y.addKey(name, col, nil)
+		y.top().explicit = true
+		return
+	}
+	if rest[0] == '&' || rest[0] == '!' {
+		// Properties of the node that follows: "&base key: value", "!!map".
+		if rest = yamlSkipProps(rest); len(rest) == 0 {
+			return
+		}
+	}
+	key, after, ok := yamlKey(rest)
 	if !ok {
 		if top != nil && top.item && !top.named && top.line == y.num {
 			top.named = true // a scalar item: no symbol
@@ -259,9 +290,14 @@ func (y *yamlScan) line(line []byte) {
 	if top != nil && top.item && !top.named {
 		y.nameItem(top, key, value)
 	}
-	name := clip(string(key), markupNameWidth)
+	y.addKey(clip(string(key), maxSignature), col, value)
+	y.value(value, col)
+}
+
+// addKey opens the key name at column col, whose value on its line is value.
+func (y *yamlScan) addKey(name string, col int, value []byte) {
 	node := yamlNode{indent: col, sym: -1, line: y.num, open: len(yamlSkipProps(value)) == 0, qual: name}
-	if top != nil {
+	if top := y.top(); top != nil {
 		node.qual = top.qual + "." + name
 	}
 	if parent, depth := y.parentSym(); depth < y.maxDepth {
@@ -271,17 +307,16 @@ func (y *yamlScan) line(line []byte) {
 			StartLine: y.num, EndLine: y.num, Parent: parent, Depth: depth,
 		})
 		if depth == 0 {
-			y.noteDocName(string(key), value, parent)
-		} else if depth == 1 && y.syms[parent].Name == "metadata" && string(key) == "name" {
-			y.noteDocName("metadata.name", value, parent)
+			y.noteDocName(name, value)
+		} else if depth == 1 && y.syms[parent].Name == "metadata" && name == "name" {
+			y.noteDocName("metadata.name", value)
 		}
 	}
 	y.push(node)
-	y.value(value, col)
 }
 
 // noteDocName remembers a Kubernetes-style document's kind and metadata.name to name it by.
-func (y *yamlScan) noteDocName(key string, value []byte, _ int) {
+func (y *yamlScan) noteDocName(key string, value []byte) {
 	v := yamlScalar(value)
 	if v == "" {
 		return
@@ -350,7 +385,11 @@ func (y *yamlScan) holds(n *yamlNode, col int, rest []byte) bool {
 	if col > n.indent {
 		return true
 	}
-	return col == n.indent && !n.item && n.open && rest[0] == '-' && (len(rest) == 1 || rest[1] == ' ' || rest[1] == '\t')
+	if col != n.indent || n.item {
+		return false
+	}
+	c := rest[0]
+	return (c == '-' && n.open || c == ':' && n.explicit) && (len(rest) == 1 || rest[1] == ' ' || rest[1] == '\t')
 }
 
 func (y *yamlScan) top() *yamlNode {
