@@ -43,8 +43,8 @@ type cssScan struct {
 	lineComments bool
 	lc           markupLineAt
 	res          Result
-	stack        []int // the symbols of the open blocks, -1 for a block without one
-	prelude      int   // offset of the first byte of the current prelude, -1 when none
+	stack        []cssBlock
+	prelude      int // offset of the first byte of the current prelude, -1 when none
 }
 
 // Map returns the rules and at-rules of a style sheet.
@@ -134,15 +134,8 @@ func (c *cssScan) startPrelude(i int) {
 func (c *cssScan) openBlock(i int) {
 	sym := -1
 	if c.prelude >= 0 {
-		text := cssClean(c.src[c.prelude:i])
-		if text != "" {
-			parent, depth := -1, 0
-			for k := len(c.stack) - 1; k >= 0; k-- {
-				if s := c.stack[k]; s >= 0 {
-					parent, depth = s, c.res.Symbols[s].Depth+1
-					break
-				}
-			}
+		parent, depth := c.parent()
+		if text := cssClean(c.src[c.prelude:i]); text != "" && depth < markupMaxDepth {
 			line := c.lc.at(c.prelude)
 			s := store.Symbol{Name: text, Kind: store.KindRule, StartLine: line, EndLine: line, Parent: parent, Depth: depth}
 			if text[0] == '@' {
@@ -152,13 +145,32 @@ func (c *cssScan) openBlock(i int) {
 			sym = len(c.res.Symbols) - 1
 		}
 	}
-	c.stack = append(c.stack, sym)
+	near, _ := c.parent()
+	if sym >= 0 {
+		near = sym
+	}
+	c.stack = append(c.stack, cssBlock{sym: sym, near: near})
 	c.prelude = -1
+}
+
+// cssBlock is an open block: its symbol (-1 for none) and the innermost symbol holding it.
+type cssBlock struct{ sym, near int }
+
+// parent returns the symbol a new block's symbol goes under, and the depth it gets.
+func (c *cssScan) parent() (int, int) {
+	if len(c.stack) == 0 {
+		return -1, 0
+	}
+	near := c.stack[len(c.stack)-1].near
+	if near < 0 {
+		return -1, 0
+	}
+	return near, c.res.Symbols[near].Depth + 1
 }
 
 // closeBlock ends the innermost block at the "}" at i.
 func (c *cssScan) closeBlock(i int) {
-	sym := c.stack[len(c.stack)-1]
+	sym := c.stack[len(c.stack)-1].sym
 	c.stack = c.stack[:len(c.stack)-1]
 	if sym >= 0 {
 		s := &c.res.Symbols[sym]
@@ -237,7 +249,7 @@ func cssClean(b []byte) string {
 	if len(b) > 4*maxSignature {
 		b = b[:4*maxSignature]
 	}
-	return clip(strings.Join(strings.Fields(string(b)), " "), maxSignature)
+	return clip(strings.ReplaceAll(strings.Join(strings.Fields(string(b)), " "), " ,", ","), maxSignature)
 }
 
 // cssStringEnd returns the offset after the string opened by the quote at i; a string ends at its

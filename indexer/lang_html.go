@@ -75,16 +75,18 @@ var htmlImplied = map[string]struct{ ends, bounds []string }{
 type htmlElem struct {
 	tag     string
 	sym     int // -1 when not shown
+	near    int // the innermost shown element at or around it, -1 for none
 	start   int // offset of its "<"
 	content int // offset after its start tag
 }
 
 type htmlScan struct {
-	src   []byte
-	lc    markupLineAt
-	stack []htmlElem
-	res   Result
-	title string
+	src      []byte
+	lc       markupLineAt
+	stack    []htmlElem
+	openTags map[string]int // how many elements of each tag the stack holds
+	res      Result
+	title    string
 }
 
 // htmlTag is a parsed start tag.
@@ -98,7 +100,7 @@ type htmlTag struct {
 // Map returns the landmark elements and elements with an id of an HTML file; its imports are the
 // scripts and stylesheets it loads, its summary its title.
 func (htmlMapper) Map(ctx context.Context, src []byte) (*Result, error) {
-	h := &htmlScan{src: src, lc: markupLineAt{src: src, line: 1}}
+	h := &htmlScan{src: src, lc: markupLineAt{src: src, line: 1}, openTags: map[string]int{}}
 	for i, n := 0, 0; i < len(src); n++ {
 		if n%markupCheckEvery == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -286,7 +288,7 @@ func (h *htmlScan) open(t htmlTag, at int) int {
 	if len(t.id) > 0 || (htmlLandmarks[t.name] && !(t.name == "script" && len(t.src) > 0)) {
 		sym = h.emitSym(t, at)
 	}
-	h.stack = append(h.stack, htmlElem{tag: t.name, sym: sym, start: at, content: t.end})
+	h.push(htmlElem{tag: t.name, sym: sym, start: at, content: t.end})
 	if t.selfClosing && !htmlLandmarks[t.name] {
 		h.close(len(h.stack)-1, t.end, t.end)
 		return t.end
@@ -309,10 +311,11 @@ func (h *htmlScan) open(t htmlTag, at int) int {
 
 func (h *htmlScan) emit(t htmlTag, at int) {
 	sym := h.emitSym(t, at)
-	h.stack = append(h.stack, htmlElem{tag: t.name, sym: sym, start: at, content: t.end})
+	h.push(htmlElem{tag: t.name, sym: sym, start: at, content: t.end})
 }
 
-// emitSym adds the symbol of an element: tag#id, or tag.class for a landmark without an id.
+// emitSym adds the symbol of an element, tag#id or tag.class for a landmark without an id, and
+// returns its index; -1 past markupMaxDepth.
 func (h *htmlScan) emitSym(t htmlTag, at int) int {
 	name := t.name
 	if len(t.id) > 0 {
@@ -321,17 +324,27 @@ func (h *htmlScan) emitSym(t htmlTag, at int) int {
 		name += "." + markupText(f[0])
 	}
 	parent, depth := -1, 0
-	for i := len(h.stack) - 1; i >= 0; i-- {
-		if s := h.stack[i].sym; s >= 0 {
-			parent, depth = s, h.res.Symbols[s].Depth+1
-			break
-		}
+	if n := len(h.stack); n > 0 && h.stack[n-1].near >= 0 {
+		parent = h.stack[n-1].near
+		depth = h.res.Symbols[parent].Depth + 1
+	}
+	if depth >= markupMaxDepth {
+		return -1
 	}
 	line := h.lc.at(at)
 	h.res.Symbols = append(h.res.Symbols, store.Symbol{
 		Name: name, Kind: store.KindElement, StartLine: line, EndLine: line, Parent: parent, Depth: depth,
 	})
 	return len(h.res.Symbols) - 1
+}
+
+func (h *htmlScan) push(e htmlElem) {
+	e.near = e.sym
+	if n := len(h.stack); e.sym < 0 && n > 0 {
+		e.near = h.stack[n-1].near
+	}
+	h.stack = append(h.stack, e)
+	h.openTags[e.tag]++
 }
 
 // implyEnds ends the elements a start tag of name closes by the HTML rules of implied end tags.
@@ -343,6 +356,13 @@ func (h *htmlScan) implyEnds(name string, at int) {
 	}
 	rule, ok := htmlImplied[name]
 	if !ok {
+		return
+	}
+	open := 0
+	for _, tag := range rule.ends {
+		open += h.openTags[tag]
+	}
+	if open == 0 {
 		return
 	}
 	for i := len(h.stack) - 1; i >= 0; i-- {
@@ -366,20 +386,16 @@ func htmlIn(tag string, set []string) bool {
 	return false
 }
 
-// htmlEndSearch bounds how deep an end tag looks for its element, so that a flood of stray end
-// tags under deep nesting stays linear.
-const htmlEndSearch = 1024
-
 // endTag closes the innermost open element named name, and every element left open inside it;
 // an end tag with no open element of its name is ignored.
 func (h *htmlScan) endTag(name string, at, end int) {
+	if h.openTags[name] == 0 {
+		return // a flood of stray end tags under deep nesting costs no search
+	}
 	for i := len(h.stack) - 1; i >= 0; i-- {
 		if h.stack[i].tag == name {
 			h.closeAbove(i+1, at)
 			h.close(i, end, at)
-			return
-		}
-		if len(h.stack)-i >= htmlEndSearch {
 			return
 		}
 	}
@@ -402,6 +418,7 @@ func (h *htmlScan) closeAbove(k int, at int) {
 func (h *htmlScan) close(i, end, contentEnd int) {
 	e := h.stack[i]
 	h.stack = h.stack[:i]
+	h.openTags[e.tag]--
 	if e.sym < 0 {
 		return
 	}

@@ -33,6 +33,10 @@ func init() {
 // its context.
 const markupCheckEvery = 4096
 
+// markupMaxDepth is the deepest nesting the HTML and CSS maps show: deeper levels are machine-made
+// or pathological, and each level lengthens every qualified name below it.
+const markupMaxDepth = 32
+
 // markupNameWidth caps a name taken from free text (a heading, a selector, a list item), in runes.
 const markupNameWidth = 120
 
