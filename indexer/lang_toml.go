@@ -137,7 +137,7 @@ func tomlScanAll(ctx context.Context, src []byte) ([]store.Symbol, error) {
 				shown = "[" + shown + "]"
 			}
 			syms = append(syms, store.Symbol{
-				Name: shown, Qualname: name, Kind: store.KindTable,
+				Name: shown, Qualname: name, Kind: store.KindTable, Signature: shown,
 				StartLine: num, EndLine: num, Parent: -1,
 			})
 			table = len(syms) - 1
