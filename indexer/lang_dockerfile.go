@@ -116,7 +116,7 @@ func (d *dockerScan) instruction(text []byte, start, end int) []string {
 	}
 	keyword := strings.ToUpper(fields[0])
 	args := fields[1:]
-	sig := foldSignature(string(text))
+	sig := markupSignature(string(text))
 	switch keyword {
 	case "FROM":
 		d.from(args, sig, start, end)

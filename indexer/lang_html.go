@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"html"
+	"strings"
 
 	"github.com/readmap/readmap/store"
 )
@@ -317,7 +318,7 @@ func (h *htmlScan) emit(t htmlTag, at int) {
 // emitSym adds the symbol of an element, tag#id or tag.class for a landmark without an id, and
 // returns its index; -1 past markupMaxDepth.
 func (h *htmlScan) emitSym(t htmlTag, at int) int {
-	name := t.name
+	name := strings.ToValidUTF8(t.name, "\uFFFD")
 	if len(t.id) > 0 {
 		name += "#" + markupText(t.id)
 	} else if f := bytes.Fields(t.class); len(f) > 0 {

@@ -113,6 +113,11 @@ func (c *markupLineAt) at(off int) int {
 	return c.line
 }
 
+// markupSignature is foldSignature for text that may not be valid UTF-8.
+func markupSignature(s string) string {
+	return foldSignature(strings.ToValidUTF8(s, "\uFFFD"))
+}
+
 // markupText folds whitespace in free text and caps it to markupNameWidth runes of valid UTF-8.
 func markupText(b []byte) string {
 	if len(b) > 4*markupNameWidth {
@@ -577,5 +582,5 @@ func mdxImport(rest []byte) string {
 	if open < 0 {
 		return ""
 	}
-	return string(rest[open+1 : q])
+	return clip(string(rest[open+1:q]), markupNameWidth)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/readmap/readmap/store"
@@ -152,4 +153,49 @@ func TestMarkdownDeepAndLong(t *testing.T) {
 	if !strings.HasPrefix(got[0], "heading # xxx") || len(got[0]) > 200 {
 		t.Errorf("long heading = %.80q…", got[0])
 	}
+}
+
+// markupFuzzLanguages are the languages FuzzMarkup feeds, by name.
+var markupFuzzLanguages = []string{"Markdown", "MDX", "YAML", "TOML", "HTML", "CSS", "SCSS", "Less", "SQL", "Dockerfile"}
+
+// FuzzMarkup feeds the markup mappers inputs grown from their own tricky cases: none may panic,
+// and every range must stay inside the file and inside its parent's.
+func FuzzMarkup(f *testing.F) {
+	seeds := []string{
+		"---\ntitle: x\n---\n# A\n```go\n# no\n```\nSetext\n===\n<!--\n# no\n-->\n",
+		"a:\n  - name: x\n    run: |\n      k: v\n  - b: {c: [1,\n 2]}\n---\n? k\n: v\n",
+		"[t]\nk = \"\"\"\n[x]\n\"\"\"\na = [\n  1, # ]\n]\n[[arr]]\n",
+		"<html><body><ul><li id=a>x<li>y</ul><script>if(a<b){}</script><!-- x --></body>",
+		"@media x { a { b: url(x;{}) } } /* { */ .c { &:hover {} } @import 'y';",
+		"CREATE TABLE t (a int, CONSTRAINT c CHECK (a > 0));\nCREATE FUNCTION f() RETURNS int AS $x$ ; $x$ LANGUAGE sql;\nDELIMITER //\nCREATE PROCEDURE p() BEGIN SELECT 1; END //\n",
+		"FROM a AS b\nRUN x \\\n  y\nCOPY <<EOF /x\nFROM z\nEOF\nCMD [\"a\"]\n",
+	}
+	for i := range markupFuzzLanguages {
+		for _, s := range seeds {
+			f.Add(uint8(i), []byte(s))
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, src []byte) {
+		lang := LanguageByName(markupFuzzLanguages[int(which)%len(markupFuzzLanguages)])
+		res, err := lang.NewMapper().Map(context.Background(), src)
+		if err != nil || res == nil {
+			return
+		}
+		if err := checkSymbols(res.Symbols, CountLines(src)); err != nil {
+			t.Fatalf("%s: %v", lang.Name, err)
+		}
+		for i, s := range res.Symbols {
+			if i > 0 && s.StartLine < res.Symbols[i-1].StartLine {
+				t.Fatalf("%s: symbol %d %q starts at %d, before the one ahead of it (%d)", lang.Name, i, s.Name, s.StartLine, res.Symbols[i-1].StartLine)
+			}
+			if !utf8.ValidString(s.Name) || !utf8.ValidString(s.Qualname) || !utf8.ValidString(s.Signature) {
+				t.Fatalf("%s: symbol %d %q is not valid UTF-8", lang.Name, i, s.Name)
+			}
+		}
+		for _, imp := range res.Imports {
+			if !utf8.ValidString(imp) {
+				t.Fatalf("%s: import %q is not valid UTF-8", lang.Name, imp)
+			}
+		}
+	})
 }

@@ -396,7 +396,7 @@ func (st *sqlStmt) join(a, b int) string {
 		}
 		sb.Write(st.text(i))
 	}
-	return foldSignature(sb.String())
+	return markupSignature(sb.String())
 }
 
 // skipModifiers passes the words between CREATE and the object's kind: OR REPLACE, TEMPORARY,
