@@ -73,7 +73,9 @@ func (c *cssScan) step(i int) int {
 	b := src[i]
 	switch b {
 	case ' ', '\t', '\n', '\r', '\f':
-		return i + 1
+		for i++; i < len(src) && isHTMLSpace(src[i]); i++ {
+		}
+		return i
 	case '/':
 		if i+1 < len(src) && src[i+1] == '*' {
 			return skipPast(src, i+2, "*/")
@@ -120,8 +122,21 @@ func (c *cssScan) step(i int) int {
 		}
 	}
 	c.startPrelude(i)
-	return i + 1
+	// The rest of a run of plain bytes needs no look.
+	i++
+	for i < len(src) && !cssSpecial[src[i]] {
+		i++
+	}
+	return i
 }
+
+// cssSpecial marks the bytes that may start a token step must look at.
+var cssSpecial = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\r\f/\"'{};#@uU") {
+		t[c] = true
+	}
+	return t
+}()
 
 func (c *cssScan) startPrelude(i int) {
 	if c.prelude < 0 {

@@ -113,6 +113,12 @@ func (c *markupLineAt) at(off int) int {
 	return c.line
 }
 
+// markupSymbols returns an empty symbol slice with room for a key-per-line format's symbols:
+// half its lines, at most 64k, so that a large file's slice is not copied again and again.
+func markupSymbols(src []byte) []store.Symbol {
+	return make([]store.Symbol, 0, min(bytes.Count(src, []byte{'\n'})/2, 1<<16))
+}
+
 // markupSignature is foldSignature for text that may not be valid UTF-8.
 func markupSignature(s string) string {
 	return foldSignature(strings.ToValidUTF8(s, "\uFFFD"))

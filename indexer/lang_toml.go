@@ -100,7 +100,7 @@ func (v *tomlValue) feed(line []byte) {
 }
 
 func tomlScanAll(ctx context.Context, src []byte) ([]store.Symbol, error) {
-	var syms []store.Symbol
+	syms := markupSymbols(src)
 	table := -1         // the open table's symbol
 	key := -1           // the symbol of the key whose value is being read
 	var value tomlValue // the value being read
@@ -205,6 +205,20 @@ func tomlHeader(rest []byte) (string, bool, bool) {
 // tomlKey parses "key = value" at the start of rest: the key as written (dotted, quoted), with
 // whitespace around its dots removed, and the offset after the "=".
 func tomlKey(rest []byte) (string, int, bool) {
+	// Most keys are bare: letters, digits, "-", "_" and dots, then blanks and "=".
+	n := 0
+	for n < len(rest) && tomlBare(rest[n]) {
+		n++
+	}
+	if n > 0 {
+		j := n
+		for j < len(rest) && (rest[j] == ' ' || rest[j] == '\t') {
+			j++
+		}
+		if j < len(rest) && rest[j] == '=' && bytes.IndexByte(rest[:n], '.') < 0 {
+			return clip(string(rest[:n]), markupNameWidth), j + 1, true
+		}
+	}
 	var b strings.Builder
 	for i := 0; i < len(rest); i++ {
 		c := rest[i]
@@ -235,4 +249,8 @@ func tomlKey(rest []byte) (string, int, bool) {
 		}
 	}
 	return "", 0, false
+}
+
+func tomlBare(c byte) bool {
+	return isASCIILetter(c) || c >= '0' && c <= '9' || c == '-' || c == '_'
 }

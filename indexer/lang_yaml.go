@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/readmap/readmap/store"
 )
@@ -97,7 +98,7 @@ type yamlScan struct {
 }
 
 func newYAMLScan(src []byte, maxDepth int) *yamlScan {
-	return &yamlScan{src: src, maxDepth: maxDepth, docs: []yamlDoc{{first: 0}}}
+	return &yamlScan{src: src, maxDepth: maxDepth, docs: []yamlDoc{{first: 0}}, syms: markupSymbols(src)}
 }
 
 func (y *yamlScan) run(ctx context.Context) error {
@@ -233,7 +234,7 @@ func (y *yamlScan) line(line []byte) {
 		if t := y.top(); t != nil {
 			index, qual = &t.items, t.qual
 		}
-		y.push(yamlNode{indent: col, item: true, sym: -1, line: y.num, qual: fmt.Sprintf("%s[%d]", qual, *index)})
+		y.push(yamlNode{indent: col, item: true, sym: -1, line: y.num, qual: qual + "[" + strconv.Itoa(*index) + "]"})
 		*index++
 		n := 1
 		for n < len(rest) && (rest[n] == ' ' || rest[n] == '\t') {
