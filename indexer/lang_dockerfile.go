@@ -77,8 +77,8 @@ func (dockerfileMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 			}
 			continue // comments, even inside a continued instruction
 		}
-		if len(rest) == 0 && instr == nil {
-			continue
+		if len(rest) == 0 {
+			continue // blank lines, even inside a continued instruction
 		}
 		directives = false
 		if instr == nil {

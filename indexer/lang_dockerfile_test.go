@@ -20,6 +20,10 @@ func TestDockerfileMapper(t *testing.T) {
 			"stage b [1-8]",
 			"  property EXPOSE [7-8]",
 		}},
+		{"blank lines inside a continuation", "FROM a\nEXPOSE 80 \\\n\n  443\n\n", []string{
+			"stage a [1-4]",
+			"  property EXPOSE [2-4]",
+		}},
 		{"heredocs hide instructions", "FROM a\nCOPY <<EOF /x\nFROM fake\nEOF\nRUN <<-'SH' cat <<END\n\techo\n\tSH\nFROM no\nEND\nCMD [\"run\"]\n", []string{
 			"stage a [1-10]",
 			"  property CMD [10-10]",

@@ -10,9 +10,10 @@ import (
 
 // The markup and config mappers (Markdown, YAML, TOML, HTML, CSS, SQL, Dockerfile) are hand-written
 // scanners rather than tree-sitter grammars: each of these formats has a line or token structure
-// that a few hundred lines of Go follow exactly, at hundreds of MB/s and without cgo, where a
-// grammar costs ~8 MB/s, a parser per worker, and, for Markdown, YAML and SQL, a tree whose shape
-// still has to be turned into sections, key blocks and statements by hand.
+// that a few hundred lines of Go follow exactly, at 50 MB/s to over 1 GB/s and without cgo, where
+// a grammar costs ~8 MB/s, a parser per worker, and, for Markdown, YAML and SQL, a tree whose
+// shape still has to be turned into sections, key blocks and statements by hand. The helpers
+// below (markup*) serve all of them.
 
 func init() {
 	register(Language{
@@ -94,8 +95,8 @@ func markupBlank(line []byte) bool {
 	return at == len(line)
 }
 
-// markupLineAt returns the 1-based line of byte offset off, counting from a known offset and line
-// so that scanners moving forward pay only for the bytes they pass.
+// markupLineAt turns byte offsets into 1-based lines, counting from the last offset asked, so
+// that a scanner moving forward pays only for the bytes it passes.
 type markupLineAt struct {
 	src  []byte
 	off  int
