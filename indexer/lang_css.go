@@ -78,10 +78,10 @@ func (c *cssScan) step(i int) int {
 		return i
 	case '/':
 		if i+1 < len(src) && src[i+1] == '*' {
-			return skipPast(src, i+2, "*/")
+			return markupSkipPast(src, i+2, "*/")
 		}
 		if c.lineComments && i+1 < len(src) && src[i+1] == '/' {
-			return cssLineEnd(src, i)
+			return markupLineEnd(src, i)
 		}
 	case '"', '\'':
 		c.startPrelude(i)
@@ -284,14 +284,6 @@ func cssStringEnd(src []byte, i int) int {
 	return len(src)
 }
 
-// cssLineEnd returns the offset of the end of the line holding i.
-func cssLineEnd(src []byte, i int) int {
-	if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
-		return i + k
-	}
-	return len(src)
-}
-
 // cssBalanced returns the offset after the "}" that matches the "{" at i, skipping strings.
 func cssBalanced(src []byte, i int) int {
 	depth := 0
@@ -314,5 +306,5 @@ func cssBalanced(src []byte, i int) int {
 }
 
 func cssNameByte(b byte) bool {
-	return b == '-' || b == '_' || b >= '0' && b <= '9' || isASCIILetter(b) || b >= 0x80
+	return b == '-' || b == '_' || b >= '0' && b <= '9' || markupLetter(b) || b >= 0x80
 }

@@ -231,7 +231,7 @@ func dockerHeredocs(text []byte) []string {
 			j++
 		}
 		k := j
-		for k < len(text) && (isASCIILetter(text[k]) || text[k] == '_' || (k > j && text[k] >= '0' && text[k] <= '9')) {
+		for k < len(text) && (markupLetter(text[k]) || text[k] == '_' || (k > j && text[k] >= '0' && text[k] <= '9')) {
 			k++
 		}
 		if k == j || (quote != 0 && (k >= len(text) || text[k] != quote)) {

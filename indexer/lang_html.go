@@ -126,37 +126,26 @@ func (h *htmlScan) markup(i int) int {
 	rest := src[i:]
 	switch {
 	case bytes.HasPrefix(rest, []byte("<!--")):
-		return skipPast(src, i+4, "-->")
+		return markupSkipPast(src, i+4, "-->")
 	case bytes.HasPrefix(rest, []byte("<![CDATA[")):
-		return skipPast(src, i+9, "]]>")
+		return markupSkipPast(src, i+9, "]]>")
 	case bytes.HasPrefix(rest, []byte("<!")):
-		return skipPast(src, i+2, ">")
+		return markupSkipPast(src, i+2, ">")
 	case bytes.HasPrefix(rest, []byte("<?")):
 		if end := bytes.Index(rest, []byte("?>")); end >= 0 {
 			return i + end + 2
 		}
-		return skipPast(src, i+2, ">")
-	case len(rest) > 2 && rest[1] == '/' && isASCIILetter(rest[2]):
+		return markupSkipPast(src, i+2, ">")
+	case len(rest) > 2 && rest[1] == '/' && markupLetter(rest[2]):
 		name, j := htmlName(src, i+2)
-		end := skipPast(src, j, ">")
+		end := markupSkipPast(src, j, ">")
 		h.endTag(name, i, end)
 		return end
-	case len(rest) > 1 && isASCIILetter(rest[1]):
+	case len(rest) > 1 && markupLetter(rest[1]):
 		t := h.startTag(i)
 		return h.open(t, i)
 	}
 	return i + 1
-}
-
-// skipPast returns the offset just after the first marker at or after from, or the end of src.
-func skipPast(src []byte, from int, marker string) int {
-	if from >= len(src) {
-		return len(src)
-	}
-	if k := bytes.Index(src[from:], []byte(marker)); k >= 0 {
-		return from + k + len(marker)
-	}
-	return len(src)
 }
 
 // htmlName reads a tag name at i, lower-cased, and returns it with the offset after it.
@@ -274,7 +263,7 @@ func (h *htmlScan) open(t htmlTag, at int) int {
 	switch {
 	case t.name == "script" && len(t.src) > 0:
 		h.res.Imports = append(h.res.Imports, markupText(t.src))
-	case t.name == "link" && len(t.href) > 0 && (containsFold(t.rel, "stylesheet") || containsFold(t.rel, "import") || containsFold(t.rel, "modulepreload")):
+	case t.name == "link" && len(t.href) > 0 && (markupContainsFold(t.rel, "stylesheet") || markupContainsFold(t.rel, "import") || markupContainsFold(t.rel, "modulepreload")):
 		h.res.Imports = append(h.res.Imports, markupText(t.href))
 	}
 	h.implyEnds(t.name, at)
@@ -297,9 +286,9 @@ func (h *htmlScan) open(t htmlTag, at int) int {
 	if htmlRawText[t.name] {
 		end := len(h.src)
 		closeAt := len(h.src)
-		if k := indexFold(h.src[t.end:], "</"+t.name); k >= 0 {
+		if k := markupIndexFold(h.src[t.end:], "</"+t.name); k >= 0 {
 			closeAt = t.end + k
-			end = skipPast(h.src, closeAt, ">")
+			end = markupSkipPast(h.src, closeAt, ">")
 		}
 		if t.name == "title" && h.title == "" {
 			h.title = markupText([]byte(html.UnescapeString(string(h.src[t.end:closeAt]))))
@@ -462,20 +451,3 @@ func htmlText(b []byte) string {
 }
 
 func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
-
-// indexFold returns the offset of the ASCII text sub in s, ignoring case, or -1.
-func indexFold(s []byte, sub string) int {
-	first := sub[0]
-	for i := 0; i+len(sub) <= len(s); {
-		k := bytes.IndexByte(s[i:], first)
-		if k < 0 {
-			return -1
-		}
-		i += k
-		if i+len(sub) <= len(s) && bytes.EqualFold(s[i:i+len(sub)], []byte(sub)) {
-			return i
-		}
-		i++
-	}
-	return -1
-}

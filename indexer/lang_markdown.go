@@ -308,39 +308,39 @@ func (s *mdScan) line(line []byte, num int) {
 		}
 		return
 	}
-	if level, text, ok := atxHeading(rest); ok {
+	if level, text, ok := mdATXHeading(rest); ok {
 		s.endParagraph()
 		s.container = false
 		s.heading(level, text, num)
 		return
 	}
 	if s.paraStart != 0 && !s.container {
-		if level := setextLevel(rest); level > 0 {
+		if level := mdSetextLevel(rest); level > 0 {
 			s.heading(level, bytes.Join(s.para, []byte{' '}), s.paraStart)
 			s.res.Symbols[len(s.res.Symbols)-1].EndLine = num
 			s.endParagraph()
 			return
 		}
 	}
-	if thematicBreak(rest) {
+	if mdThematicBreak(rest) {
 		s.endParagraph()
 		s.container = false
 		return
 	}
 	if s.mdx {
 		if s.paraStart == 0 && !s.container && bytes.HasPrefix(rest, []byte("import ")) {
-			if mod := mdxImport(rest); mod != "" {
+			if mod := mdMDXImport(rest); mod != "" {
 				s.res.Imports = append(s.res.Imports, mod)
 			}
 			return
 		}
-	} else if kind, end := htmlBlockStart(rest, s.paraStart != 0 && !s.container); kind != 0 {
+	} else if kind, end := mdHTMLBlockStart(rest, s.paraStart != 0 && !s.container); kind != 0 {
 		s.endParagraph()
 		s.html, s.htmlEnd = kind, end
 		s.continueHTML(line)
 		return
 	}
-	if rest[0] == '>' || listItem(rest) {
+	if rest[0] == '>' || mdListItem(rest) {
 		s.endParagraph()
 		s.container = true
 		return
@@ -360,7 +360,7 @@ func (s *mdScan) continueHTML(line []byte) {
 		}
 		return
 	}
-	if containsFold(line, s.htmlEnd) {
+	if markupContainsFold(line, s.htmlEnd) {
 		s.html = 0
 	}
 }
@@ -384,7 +384,7 @@ func (s *mdScan) openFence(rest []byte, num int) bool {
 		return false // inline code such as ```x``` on one line
 	}
 	name := "code"
-	if lang := fenceLanguage(info); lang != "" {
+	if lang := mdFenceLanguage(info); lang != "" {
 		name = "code: " + lang
 	}
 	parent, depth := s.parent()
@@ -395,9 +395,9 @@ func (s *mdScan) openFence(rest []byte, num int) bool {
 	return true
 }
 
-// fenceLanguage returns the language word of a fence's info string: "go" for "go title=x",
+// mdFenceLanguage returns the language word of a fence's info string: "go" for "go title=x",
 // "python" for "{.python}", "r" for "{r setup}".
-func fenceLanguage(info []byte) string {
+func mdFenceLanguage(info []byte) string {
 	info = bytes.TrimLeft(info, "{. ")
 	end := bytes.IndexAny(info, " \t{},=")
 	if end >= 0 {
@@ -418,8 +418,8 @@ func (s *mdScan) closesFence(line []byte) bool {
 	return n >= s.fenceLen && markupBlank(rest[n:])
 }
 
-// atxHeading parses "## Title ##" (without its indentation) into its level and text.
-func atxHeading(rest []byte) (int, []byte, bool) {
+// mdATXHeading parses "## Title ##" (without its indentation) into its level and text.
+func mdATXHeading(rest []byte) (int, []byte, bool) {
 	level := 0
 	for level < len(rest) && rest[level] == '#' {
 		level++
@@ -442,8 +442,8 @@ func atxHeading(rest []byte) (int, []byte, bool) {
 	return level, text, true
 }
 
-// setextLevel returns 1 for a "===" underline, 2 for a "---" one, 0 otherwise.
-func setextLevel(rest []byte) int {
+// mdSetextLevel returns 1 for a "===" underline, 2 for a "---" one, 0 otherwise.
+func mdSetextLevel(rest []byte) int {
 	c := rest[0]
 	if c != '=' && c != '-' {
 		return 0
@@ -461,8 +461,8 @@ func setextLevel(rest []byte) int {
 	return 2
 }
 
-// thematicBreak reports "***", "- - -", "___" and the like.
-func thematicBreak(rest []byte) bool {
+// mdThematicBreak reports "***", "- - -", "___" and the like.
+func mdThematicBreak(rest []byte) bool {
 	c := rest[0]
 	if c != '-' && c != '*' && c != '_' {
 		return false
@@ -480,8 +480,8 @@ func thematicBreak(rest []byte) bool {
 	return n >= 3
 }
 
-// listItem reports whether rest starts a list item: "- ", "* ", "+ ", "1. " or "1) ".
-func listItem(rest []byte) bool {
+// mdListItem reports whether rest starts a list item: "- ", "* ", "+ ", "1. " or "1) ".
+func mdListItem(rest []byte) bool {
 	i := 0
 	switch rest[0] {
 	case '-', '*', '+':
@@ -498,8 +498,8 @@ func listItem(rest []byte) bool {
 	return i == len(rest) || rest[i] == ' ' || rest[i] == '\t'
 }
 
-// htmlBlockTags are the tags that open a CommonMark HTML block of type 6.
-var htmlBlockTags = map[string]bool{
+// mdHTMLBlockTags are the tags that open a CommonMark HTML block of type 6.
+var mdHTMLBlockTags = map[string]bool{
 	"address": true, "article": true, "aside": true, "base": true, "basefont": true, "blockquote": true,
 	"body": true, "caption": true, "center": true, "col": true, "colgroup": true, "dd": true,
 	"details": true, "dialog": true, "dir": true, "div": true, "dl": true, "dt": true, "fieldset": true,
@@ -512,9 +512,9 @@ var htmlBlockTags = map[string]bool{
 	"tr": true, "track": true, "ul": true,
 }
 
-// htmlBlockStart returns the CommonMark type (1 to 7) of the HTML block rest opens, 0 for none,
+// mdHTMLBlockStart returns the CommonMark type (1 to 7) of the HTML block rest opens, 0 for none,
 // and for types 1 to 5 the text that ends it. A type 7 block cannot interrupt a paragraph.
-func htmlBlockStart(rest []byte, inParagraph bool) (int, string) {
+func mdHTMLBlockStart(rest []byte, inParagraph bool) (int, string) {
 	if len(rest) < 2 || rest[0] != '<' {
 		return 0, ""
 	}
@@ -525,7 +525,7 @@ func htmlBlockStart(rest []byte, inParagraph bool) (int, string) {
 		return 3, "?>"
 	case bytes.HasPrefix(rest, []byte("<![CDATA[")):
 		return 5, "]]>"
-	case rest[1] == '!' && len(rest) > 2 && isASCIILetter(rest[2]):
+	case rest[1] == '!' && len(rest) > 2 && markupLetter(rest[2]):
 		return 4, ">"
 	}
 	closing := rest[1] == '/'
@@ -534,7 +534,7 @@ func htmlBlockStart(rest []byte, inParagraph bool) (int, string) {
 		i = 2
 	}
 	j := i
-	for j < len(rest) && (isASCIILetter(rest[j]) || (j > i && (rest[j] >= '0' && rest[j] <= '9' || rest[j] == '-'))) {
+	for j < len(rest) && (markupLetter(rest[j]) || (j > i && (rest[j] >= '0' && rest[j] <= '9' || rest[j] == '-'))) {
 		j++
 	}
 	if j == i {
@@ -551,7 +551,7 @@ func htmlBlockStart(rest []byte, inParagraph bool) (int, string) {
 			return 1, "</" + tag + ">"
 		}
 	}
-	if htmlBlockTags[tag] && (after == ' ' || after == '\t' || after == '>' || bytes.HasPrefix(rest[j:], []byte("/>"))) {
+	if mdHTMLBlockTags[tag] && (after == ' ' || after == '\t' || after == '>' || bytes.HasPrefix(rest[j:], []byte("/>"))) {
 		return 6, ""
 	}
 	// Type 7: a complete open or closing tag alone on its line.
@@ -564,23 +564,13 @@ func htmlBlockStart(rest []byte, inParagraph bool) (int, string) {
 	return 0, ""
 }
 
-func isASCIILetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
+func markupLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
 
-// containsFold reports whether s holds the ASCII text sub, ignoring case.
-func containsFold(s []byte, sub string) bool {
-	n := len(sub)
-	for i := 0; i+n <= len(s); i++ {
-		if s[i] == sub[0] || s[i]|0x20 == sub[0]|0x20 {
-			if bytes.EqualFold(s[i:i+n], []byte(sub)) {
-				return true
-			}
-		}
-	}
-	return false
-}
+// markupContainsFold reports whether s holds the ASCII text sub, ignoring case.
+func markupContainsFold(s []byte, sub string) bool { return markupIndexFold(s, sub) >= 0 }
 
-// mdxImport returns the module of an MDX "import X from 'module'" line.
-func mdxImport(rest []byte) string {
+// mdMDXImport returns the module of an MDX "import X from 'module'" line.
+func mdMDXImport(rest []byte) string {
 	q := bytes.LastIndexAny(rest, "'\"")
 	if q <= 0 {
 		return ""
@@ -590,4 +580,64 @@ func mdxImport(rest []byte) string {
 		return ""
 	}
 	return clip(string(rest[open+1:q]), markupNameWidth)
+}
+
+// markupCloseQuote returns the offset of the quote that closes a scalar opened by quote before from,
+// or -1: a double-quoted scalar escapes with backslashes, a single-quoted one doubles the quote.
+func markupCloseQuote(s []byte, from int, quote byte) int {
+	for i := from; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			if quote == '"' {
+				i++
+			}
+		case quote:
+			if quote == '\'' && i+1 < len(s) && s[i+1] == '\'' {
+				i++
+				continue
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+// markupSkipPast returns the offset just after the first marker at or after from, or the end of src.
+func markupSkipPast(src []byte, from int, marker string) int {
+	if from >= len(src) {
+		return len(src)
+	}
+	if k := bytes.Index(src[from:], []byte(marker)); k >= 0 {
+		return from + k + len(marker)
+	}
+	return len(src)
+}
+
+// markupIndexFold returns the offset of the ASCII text sub in s, ignoring case, or -1.
+func markupIndexFold(s []byte, sub string) int {
+	n, first := len(sub), sub[0]
+	for i := 0; i+n <= len(s); i++ {
+		if !markupLetter(first) {
+			// Jump to the next candidate: the first byte has one case only.
+			k := bytes.IndexByte(s[i:len(s)-n+1], first)
+			if k < 0 {
+				return -1
+			}
+			i += k
+		} else if s[i]|0x20 != first|0x20 {
+			continue
+		}
+		if bytes.EqualFold(s[i:i+n], []byte(sub)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// markupLineEnd returns the offset of the end of the line holding i.
+func markupLineEnd(src []byte, i int) int {
+	if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+		return i + k
+	}
+	return len(src)
 }

@@ -110,7 +110,7 @@ func (s *sqlScan) appendToken(t sqlToken) {
 func sqlLooksMySQL(src []byte) bool {
 	head := src[:min(len(src), 64<<10)]
 	return bytes.IndexByte(head, '`') >= 0 || bytes.Contains(head, []byte("/*!")) ||
-		indexFold(head, "ENGINE=") >= 0 || indexFold(head, "ENGINE =") >= 0
+		markupIndexFold(head, "ENGINE=") >= 0 || markupIndexFold(head, "ENGINE =") >= 0
 }
 
 // directive handles what is not SQL at the start of a statement: a psql meta-command ("\i x",
@@ -120,14 +120,14 @@ func (s *sqlScan) directive(t sqlToken) bool {
 	switch {
 	case t.kind == sqlPunct && text[0] == '\\':
 	case t.kind == sqlWord && bytes.EqualFold(text, []byte("DELIMITER")):
-		rest := s.src[t.end:cssLineEnd(s.src, t.end)]
+		rest := s.src[t.end:markupLineEnd(s.src, t.end)]
 		if d := strings.TrimSpace(string(rest)); d != "" && !strings.ContainsAny(d, " \t") {
 			s.delim = d
 		}
 	default:
 		return false
 	}
-	s.pos = cssLineEnd(s.src, t.end)
+	s.pos = markupLineEnd(s.src, t.end)
 	return true
 }
 
@@ -197,7 +197,7 @@ func sqlFromStdin(st *sqlStmt) bool {
 
 // skipCopyData passes over the data lines after COPY ... FROM stdin, up to the "\." line.
 func (s *sqlScan) skipCopyData(end int) {
-	lines := &markupLines{src: s.src, off: cssLineEnd(s.src, end)}
+	lines := &markupLines{src: s.src, off: markupLineEnd(s.src, end)}
 	lines.next() // the rest of the COPY line
 	for {
 		line, ok := lines.next()
@@ -219,7 +219,7 @@ func (s *sqlScan) next() (sqlToken, bool) {
 			s.pos++
 			continue
 		case c == '-' && i+1 < len(src) && src[i+1] == '-':
-			s.pos = cssLineEnd(src, i)
+			s.pos = markupLineEnd(src, i)
 			continue
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
 			s.pos = s.blockCommentEnd(i)
@@ -345,7 +345,7 @@ func (s *sqlScan) dollarEnd(i int) (int, bool) {
 	return len(src), true
 }
 
-func sqlWordStart(c byte) bool { return isASCIILetter(c) || c == '_' || c >= 0x80 }
+func sqlWordStart(c byte) bool { return markupLetter(c) || c == '_' || c >= 0x80 }
 
 func sqlWordByte(c byte) bool {
 	return sqlWordStart(c) || c >= '0' && c <= '9' || c == '$'

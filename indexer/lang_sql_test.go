@@ -98,3 +98,21 @@ func TestSQLHugeStatement(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestMarkupIndexFold(t *testing.T) {
+	for _, tc := range []struct {
+		s, sub string
+		want   int
+	}{
+		{"x engine=InnoDB", "ENGINE=", 2},
+		{"ab</SCRIPT>", "</script", 2},
+		{"</scrip", "</script", -1},
+		{"--> a", "-->", 0},
+		{"", "-->", -1},
+		{"EEngine=", "engine=", 1},
+	} {
+		if got := markupIndexFold([]byte(tc.s), tc.sub); got != tc.want {
+			t.Errorf("markupIndexFold(%q, %q) = %d, want %d", tc.s, tc.sub, got, tc.want)
+		}
+	}
+}

@@ -174,7 +174,7 @@ func tomlHeader(rest []byte) (string, bool, bool) {
 		c := rest[i]
 		switch c {
 		case '"', '\'':
-			end := closeQuote(rest, i+1, c)
+			end := markupCloseQuote(rest, i+1, c)
 			if c == '\'' { // literal strings have no escapes
 				end = bytes.IndexByte(rest[i+1:], c)
 				if end >= 0 {
@@ -224,7 +224,7 @@ func tomlKey(rest []byte) (string, int, bool) {
 		c := rest[i]
 		switch c {
 		case '"', '\'':
-			end := closeQuote(rest, i+1, c)
+			end := markupCloseQuote(rest, i+1, c)
 			if c == '\'' {
 				end = bytes.IndexByte(rest[i+1:], c)
 				if end >= 0 {
@@ -252,5 +252,5 @@ func tomlKey(rest []byte) (string, int, bool) {
 }
 
 func tomlBare(c byte) bool {
-	return isASCIILetter(c) || c >= '0' && c <= '9' || c == '-' || c == '_'
+	return markupLetter(c) || c >= '0' && c <= '9' || c == '-' || c == '_'
 }

@@ -193,13 +193,13 @@ func (y *yamlScan) line(line []byte) {
 		y.scalar = false
 	case y.quote != 0:
 		y.extend()
-		if closeQuote(line, 0, y.quote) >= 0 {
+		if markupCloseQuote(line, 0, y.quote) >= 0 {
 			y.quote = 0
 		}
 		return
 	case y.flow > 0:
 		y.extend()
-		y.flow = flowDepth(line, y.flow)
+		y.flow = yamlFlowDepth(line, y.flow)
 		return
 	}
 	if len(rest) == 0 || rest[0] == '#' {
@@ -364,9 +364,9 @@ func (y *yamlScan) value(v []byte, owner int) {
 			y.scalar, y.scalarFrom = true, owner
 		}
 	case '[', '{':
-		y.flow = flowDepth(v, 0)
+		y.flow = yamlFlowDepth(v, 0)
 	case '"', '\'':
-		if closeQuote(v, 1, v[0]) < 0 {
+		if markupCloseQuote(v, 1, v[0]) < 0 {
 			y.quote = v[0]
 		}
 	}
@@ -456,7 +456,7 @@ func yamlMarker(rest []byte, marker string) bool {
 func yamlKey(rest []byte) ([]byte, int, bool) {
 	switch rest[0] {
 	case '"', '\'':
-		end := closeQuote(rest, 1, rest[0])
+		end := markupCloseQuote(rest, 1, rest[0])
 		if end < 0 {
 			return nil, 0, false
 		}
@@ -486,29 +486,9 @@ func yamlKey(rest []byte) ([]byte, int, bool) {
 	return nil, 0, false
 }
 
-// closeQuote returns the offset of the quote that closes a scalar opened by quote before from,
-// or -1: a double-quoted scalar escapes with backslashes, a single-quoted one doubles the quote.
-func closeQuote(s []byte, from int, quote byte) int {
-	for i := from; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			if quote == '"' {
-				i++
-			}
-		case quote:
-			if quote == '\'' && i+1 < len(s) && s[i+1] == '\'' {
-				i++
-				continue
-			}
-			return i
-		}
-	}
-	return -1
-}
-
-// flowDepth returns the bracket depth of a flow collection after line, starting from depth,
+// yamlFlowDepth returns the bracket depth of a flow collection after line, starting from depth,
 // skipping quoted scalars and comments.
-func flowDepth(line []byte, depth int) int {
+func yamlFlowDepth(line []byte, depth int) int {
 	for i := 0; i < len(line); i++ {
 		switch c := line[i]; c {
 		case '[', '{':
@@ -521,7 +501,7 @@ func flowDepth(line []byte, depth int) int {
 		case '"', '\'':
 			// A quote opens a scalar only where a value may start.
 			if i == 0 || bytes.IndexByte([]byte(" \t[{,:"), line[i-1]) >= 0 {
-				end := closeQuote(line, i+1, c)
+				end := markupCloseQuote(line, i+1, c)
 				if end < 0 {
 					return depth // a quoted scalar spanning lines: rare enough to count as closed
 				}
@@ -582,7 +562,7 @@ func yamlScalar(v []byte) string {
 	case '|', '>', '[', '{':
 		return ""
 	case '"', '\'':
-		end := closeQuote(v, 1, v[0])
+		end := markupCloseQuote(v, 1, v[0])
 		if end < 0 {
 			return ""
 		}
