@@ -76,7 +76,7 @@ func Detect(name string, head []byte) *Language {
 	base := path.Base(strings.ReplaceAll(name, "\\", "/"))
 	for _, l := range languages {
 		for _, f := range l.Filenames {
-			if f == base {
+			if f == base || (strings.HasSuffix(f, ".*") && strings.HasPrefix(base, f[:len(f)-1])) {
 				return l
 			}
 		}

@@ -29,7 +29,7 @@ type Result struct {
 type Language struct {
 	Name         string   // as shown: "Go", "Python", "C++"
 	Extensions   []string // with the dot, lower case: ".go"
-	Filenames    []string // exact base names: "Dockerfile", "go.mod"
+	Filenames    []string // exact base names: "Dockerfile", "go.mod"; "Dockerfile.*" matches "Dockerfile.dev"
 	Interpreters []string // shebang interpreters: "python3", "bash"
 	// Sniff, when set, decides from the first bytes whether a file with one of Extensions is
 	// this language; it serves extensions several languages share (".h").
