@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"bytes"
+	"unicode/utf8"
 	"context"
 	"crypto/sha256"
 	"strings"
@@ -141,9 +142,28 @@ func normalize(syms []store.Symbol, lines int) []store.Symbol {
 		if s.Qualname == "" {
 			s.Qualname = s.Name
 			if s.Parent >= 0 {
-				s.Qualname = syms[s.Parent].Qualname + "." + s.Name
+				s.Qualname = joinQualname(syms[s.Parent].Qualname, s.Name)
 			}
 		}
 	}
 	return syms
+}
+
+// maxQualname caps the length of a qualname built from the parent chain. Without it a chain
+// 10,000 levels deep would cost memory quadratic in its depth; past the cap the outer names give
+// way to "…".
+const maxQualname = 512
+
+// joinQualname appends name to its parent's qualname with a dot, keeping at most maxQualname
+// bytes of the tail.
+func joinQualname(parent, name string) string {
+	q := parent + "." + name
+	if len(q) <= maxQualname {
+		return q
+	}
+	cut := len(q) - maxQualname
+	for cut < len(q) && !utf8.RuneStart(q[cut]) {
+		cut++
+	}
+	return "…" + q[cut:]
 }

@@ -77,3 +77,17 @@ func TestFallbackNeverEmpty(t *testing.T) {
 		})
 	}
 }
+
+// TestDeepNestingStaysLinear maps a chain of 20,000 nested symbols: qualnames are capped, so
+// memory and time stay linear in the depth.
+func TestDeepNestingStaysLinear(t *testing.T) {
+	syms := make([]store.Symbol, 20000)
+	for i := range syms {
+		syms[i] = store.Symbol{Name: "level", Kind: store.KindBlock, StartLine: 1, EndLine: 1, Parent: i - 1}
+	}
+	out := normalize(syms, 1)
+	last := out[len(out)-1]
+	if len(last.Qualname) > maxQualname+len("…") || last.Depth != len(out)-1 {
+		t.Errorf("deepest symbol: qualname of %d bytes, depth %d", len(last.Qualname), last.Depth)
+	}
+}

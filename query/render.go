@@ -218,6 +218,12 @@ var nameKinds = map[store.Kind]bool{
 	store.KindCodeBlock: true, store.KindElement: true, store.KindRule: true,
 }
 
+// memberKinds need no kind word before a bare name: "replicas", not "key replicas".
+var memberKinds = map[store.Kind]bool{
+	store.KindKey: true, store.KindField: true, store.KindColumn: true, store.KindProperty: true,
+	store.KindEnumMember: true,
+}
+
 // fullText is a symbol at the full level: its signature, or its compact text without one.
 func fullText(s store.Symbol) string {
 	if s.Signature != "" && !nameKinds[s.Kind] {
@@ -229,7 +235,7 @@ func fullText(s store.Symbol) string {
 // compactText is the keyword and name of a symbol: its signature cut after the name ("def run",
 // "type Server"), or the kind and name.
 func compactText(s store.Symbol) string {
-	if nameKinds[s.Kind] || s.Name == "" {
+	if nameKinds[s.Kind] || s.Name == "" || (s.Signature == "" && memberKinds[s.Kind]) {
 		return s.Name
 	}
 	if i := wordIndex(s.Signature, s.Name); i >= 0 {
