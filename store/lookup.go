@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"strings"
 )
 
 // Hit is a symbol found by a lookup, with the row facts of its file that a caller needs to tell
@@ -51,23 +53,20 @@ func (s *Store) SymbolsWithPrefix(ctx context.Context, prefix string, f LookupFi
 }
 
 // SymbolNames returns every distinct symbol name, one spelling per name that differs only in
-// ASCII case, for substring and typo-tolerant matching. It reads the name index alone: about
-// 75 ms for the 430,000 symbols of GOROOT/src.
+// ASCII case, for substring and typo-tolerant matching. It reads the name index alone, and as one
+// joined value: 170,000 rows scanned one by one through database/sql cost more than the scan. A
+// name holding a newline splits in two; its halves then simply find no symbol.
 func (s *Store) SymbolNames(ctx context.Context) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT DISTINCT name COLLATE NOCASE FROM symbols ORDER BY name COLLATE NOCASE")
+	var joined sql.NullString
+	err := s.read.QueryRowContext(ctx, `SELECT group_concat(name, char(10)) FROM
+		(SELECT DISTINCT name COLLATE NOCASE AS name FROM symbols ORDER BY name COLLATE NOCASE)`).Scan(&joined)
 	if err != nil {
 		return nil, classify(fmt.Errorf("symbol names: %w", err))
 	}
-	defer rows.Close()
-	var names []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, classify(fmt.Errorf("symbol names: %w", err))
-		}
-		names = append(names, n)
+	if joined.String == "" {
+		return nil, nil
 	}
-	return names, classify(rows.Err())
+	return strings.Split(joined.String, "\n"), nil
 }
 
 func (s *Store) lookup(ctx context.Context, where string, args []any, f LookupFilter, limit int) ([]Hit, error) {
