@@ -2,11 +2,11 @@ package indexer
 
 import (
 	"bytes"
-	"unicode/utf8"
 	"context"
 	"crypto/sha256"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/readmap/readmap/store"
 )

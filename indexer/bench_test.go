@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	"github.com/readmap/readmap/store"
@@ -13,7 +12,7 @@ import (
 
 // goroot returns GOROOT/src, the large real corpus every Go machine has.
 func goroot(b *testing.B) string {
-	root := filepath.Join(runtime.GOROOT(), "src")
+	root := gorootSrc()
 	if _, err := os.Stat(root); err != nil {
 		b.Skipf("GOROOT/src not found: %v", err)
 	}

@@ -393,7 +393,7 @@ func csvValueType(val []byte) csvType {
 		return 0 // a missing value, whatever the column's type
 	}
 	if isCSVNumber(val) {
-		if bytes.IndexAny(val, ".eE") >= 0 {
+		if bytes.ContainsAny(val, ".eE") {
 			return csvFloat
 		}
 		return csvInt

@@ -96,7 +96,7 @@ func goMapped(f *store.File) []goDecl {
 // method and type readmap maps with an independent go/ast walk: same names, same start and end
 // lines, nothing missing, nothing extra.
 func TestGoRangesMatchGoParser(t *testing.T) {
-	root := filepath.Join(runtime.GOROOT(), "src")
+	root := gorootSrc()
 	var files []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {

@@ -5,8 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -71,7 +69,7 @@ func readCost(b *testing.B, req query.ReadRequest) int {
 //	map_ratio      the same with `readmap map` first instead of the default read
 //	map_shows_pct  how often the default-budget map shows the function's own line
 func BenchmarkContextEconomy(b *testing.B) {
-	files := largestFiles(filepath.Join(runtime.GOROOT(), "src"), ".go", 40)
+	files := largestFiles(gorootSrc(), ".go", 40)
 	if stdlib := pythonStdlib(); stdlib != "" {
 		files = append(files, largestFiles(stdlib, ".py", 40)...)
 	}

@@ -1,7 +1,5 @@
 package query
 
-import "errors"
-
 // Error is a failure of a query that the user can act on: a one-line reason and a hint naming
 // what to do instead. Code is the stable identifier used in JSON errors.
 type Error struct {
@@ -11,9 +9,6 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return e.Msg }
-
-// ErrNotFound is wrapped by errors about a symbol or line that does not exist.
-var ErrNotFound = errors.New("not found")
 
 func userError(code, msg, hint string) *Error {
 	return &Error{Code: code, Msg: msg, Hint: hint}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -54,7 +53,7 @@ func pythonStdlib() string {
 // and 4096), every default read within 28,000 bytes, pages joining back to the file, and the
 // median map at most 5% of its file's size.
 func TestRealFilesWithinBudgets(t *testing.T) {
-	files := largestFiles(filepath.Join(runtime.GOROOT(), "src"), ".go", 50)
+	files := largestFiles(gorootSrc(), ".go", 50)
 	if stdlib := pythonStdlib(); stdlib != "" {
 		files = append(files, largestFiles(stdlib, ".py", 50)...)
 	} else {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -14,11 +13,11 @@ import (
 	"github.com/readmap/readmap/store"
 )
 
-// gorootStore indexes GOROOT/src (or, under -short, its strings, bytes and bufio packages) into a
+// gorootStore indexes the given folders of GOROOT/src (all of it when none are given) into a
 // store in a temporary folder.
 func gorootStore(tb testing.TB, paths ...string) *store.Store {
 	tb.Helper()
-	root := filepath.Join(runtime.GOROOT(), "src")
+	root := gorootSrc()
 	if _, err := os.Stat(filepath.Join(root, "strings", "builder.go")); err != nil {
 		tb.Skipf("GOROOT/src not found: %v", err)
 	}

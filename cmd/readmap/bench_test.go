@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -16,7 +15,7 @@ import (
 // benchRepo copies a large real file (net/http/server.go of GOROOT) into a new repository and
 // indexes it, so reads start from a warm store.
 func benchRepo(b *testing.B) (string, string) {
-	src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", "net", "http", "server.go"))
+	src, err := os.ReadFile(filepath.Join(gorootSrc(), "net", "http", "server.go"))
 	if err != nil {
 		b.Skipf("GOROOT/src/net/http/server.go not found: %v", err)
 	}
