@@ -172,6 +172,9 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 		if err := w.w.SetMeta(flushCtx, store.MetaIndexedAt, strconv.FormatInt(time.Now().Unix(), 10)); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
 		}
+		if err := w.w.SetMeta(flushCtx, store.MetaRoot, opts.Root); err != nil {
+			return nil, fmt.Errorf("index: %w", err)
+		}
 	}
 	if err := w.w.Flush(flushCtx); err != nil {
 		return nil, fmt.Errorf("index: %w", err)

@@ -131,8 +131,26 @@ type Stats struct {
 	IndexedAt string         `json:"indexed_at"` // RFC 3339, "" before the first index run
 }
 
-// MetaIndexedAt is the meta key of the last completed index run, in Unix seconds.
-const MetaIndexedAt = "indexed_at"
+// Meta keys.
+const (
+	// MetaIndexedAt is the time of the last completed index run, in Unix seconds.
+	MetaIndexedAt = "indexed_at"
+	// MetaRoot is the absolute root the store's paths are relative to.
+	MetaRoot = "root"
+)
+
+// Meta returns the value of a store-wide fact, or "" when it was never set.
+func (s *Store) Meta(ctx context.Context, key string) (string, error) {
+	var v string
+	err := s.read.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = ?", key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", classify(fmt.Errorf("read %s: %w", key, err))
+	}
+	return v, nil
+}
 
 // Stats counts files, symbols, languages and skip reasons, and measures the database files.
 func (s *Store) Stats(ctx context.Context) (*Stats, error) {

@@ -223,21 +223,43 @@ func (a *app) dbPath(root string) string {
 	return store.DefaultPath(root)
 }
 
-// openStore opens the store of root. A corrupt store is moved aside (with a warning naming the
-// moved file) and a new one created when rebuild is set; otherwise the error is returned.
-func (a *app) openStore(ctx context.Context, root string, rebuild bool) (*store.Store, error) {
+// openStore opens the store of root and returns it with the root its paths are relative to. A
+// corrupt store is moved aside (with a warning naming the moved file) and a new one created when
+// rebuild is set; otherwise the error is returned.
+//
+// A store kept elsewhere (--db, READMAP_DB) knows the root it maps: without --root, that root is
+// used, so a command run from another folder neither misplaces nor deletes its rows; with a
+// different --root, the store is refused.
+func (a *app) openStore(ctx context.Context, root string, rebuild bool) (*store.Store, string, error) {
 	path := a.dbPath(root)
 	st, err := store.Open(ctx, path)
-	if err == nil || !rebuild || !store.IsCorrupt(err) {
-		return st, err
+	if err != nil && rebuild && store.IsCorrupt(err) {
+		aside, merr := store.MoveAside(path)
+		if merr != nil {
+			return nil, root, errors.Join(err, merr)
+		}
+		a.warn("store %s was corrupt; moved it to %s and started a new one", path, aside)
+		st, err = store.Open(ctx, path)
 	}
-	aside, merr := store.MoveAside(path)
-	if merr != nil {
-		return nil, errors.Join(err, merr)
+	if err != nil {
+		return nil, root, err
 	}
-	a.warn("store %s was corrupt; moved it to %s and started a new one", path, aside)
-	return store.Open(ctx, path)
+	recorded, err := st.Meta(ctx, store.MetaRoot)
+	if err != nil || recorded == "" || recorded == root || path == store.DefaultPath(root) {
+		return st, root, nil // a repository that moved takes its own store along
+	}
+	if a.rootFlag != "" {
+		st.Close()
+		return nil, root, fmt.Errorf("%w: it maps %s, not %s", errOtherRoot, recorded, root)
+	}
+	if fi, err := os.Stat(recorded); err == nil && fi.IsDir() {
+		return st, recorded, nil
+	}
+	return st, root, nil
 }
+
+// errOtherRoot means the store given with --db maps another root than the one given with --root.
+var errOtherRoot = errors.New("the store belongs to another root")
 
 // warn prints one warning line on stderr unless --quiet.
 func (a *app) warn(format string, args ...any) {
@@ -254,6 +276,8 @@ func storeHint(err error) string {
 		return "a newer readmap wrote this store: upgrade readmap, or delete .readmap/ to rebuild it"
 	case store.IsCorrupt(err):
 		return "run readmap index to move it aside and rebuild it"
+	case errors.Is(err, errOtherRoot):
+		return "pass the store's own --root, or another --db"
 	default:
 		return "check that the folder is writable, or pass --db FILE"
 	}

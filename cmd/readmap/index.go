@@ -51,11 +51,12 @@ removed. With PATHs, only those files or folders are indexed, as a pre-commit ho
 }
 
 func (a *app) index(ctx context.Context, root string, opts indexer.Options) error {
-	st, err := a.openStore(ctx, root, true)
+	st, root, err := a.openStore(ctx, root, true)
 	if err != nil {
 		return failure("store", a.dbPath(root), err.Error(), storeHint(err))
 	}
 	defer st.Close()
+	opts.Root = root
 	bar := a.progressBar()
 	if bar != nil {
 		opts.Progress = func(p indexer.Progress) {

@@ -39,8 +39,8 @@ func (a *app) openSession(ctx context.Context) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &session{root: root}
-	s.st, s.storeErr = a.openStore(ctx, root, false)
+	s := &session{}
+	s.st, s.root, s.storeErr = a.openStore(ctx, root, false)
 	return s, nil
 }
 

@@ -422,3 +422,29 @@ func TestSearchCommand(t *testing.T) {
 		t.Errorf("search with a bad regex: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestStoreElsewhereKeepsItsRoot: a store given with --db maps the root it was built for, so a
+// command run from another folder neither misplaces nor deletes its rows.
+func TestStoreElsewhereKeepsItsRoot(t *testing.T) {
+	root := repo(t, map[string]string{"lib/a.go": "package lib\n\nfunc Alpha() {}\n", "b.go": "package b\n\nfunc Beta() {}\n"})
+	db := filepath.Join(t.TempDir(), "shared.db")
+	if _, errOut, code := cli(t, root, "index", "--db", db); code != 0 {
+		t.Fatal(errOut)
+	}
+	elsewhere := t.TempDir()
+	out, errOut, code := cli(t, elsewhere, "sym", "Alpha", "--db", db)
+	if code != 0 || !strings.HasPrefix(out, "lib/a.go:3-3") {
+		t.Errorf("sym from another folder = %q (exit %d, %s)", out, code, errOut)
+	}
+	if _, errOut, code := cli(t, elsewhere, "index", "--db", db); code != 0 {
+		t.Fatal(errOut)
+	}
+	stats, _, _ := cli(t, elsewhere, "stats", "--json", "--db", db)
+	if !strings.Contains(stats, `"files":2`) {
+		t.Errorf("after index from another folder the store holds %s, want the root's two files", stats)
+	}
+	_, errOut, code = cli(t, elsewhere, "sym", "Alpha", "--db", db, "--root", elsewhere)
+	if code != 1 || !strings.Contains(errOut, "it maps "+root) {
+		t.Errorf("sym with a mismatched --root: exit %d, %q", code, errOut)
+	}
+}

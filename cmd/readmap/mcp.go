@@ -32,6 +32,10 @@ path outside it, even through a symbolic link, is refused unless --allow-outside
 			if err != nil {
 				return err
 			}
+			if st, storeRoot, err := a.openStore(cmd.Context(), root, false); err == nil {
+				st.Close()
+				root = storeRoot // a store given with --db maps its own root
+			}
 			server := a.mcpServer(root, allowOutside)
 			t := &mcp.IOTransport{Reader: io.NopCloser(a.stdin), Writer: nopWriteCloser{a.stdout}}
 			if err := server.Run(cmd.Context(), t); err != nil && cmd.Context().Err() == nil && !errors.Is(err, io.EOF) {
@@ -107,8 +111,8 @@ type mcpTools struct {
 
 // session opens the root's store for one call; relative paths resolve against the root.
 func (m *mcpTools) session(ctx context.Context) *session {
-	s := &session{root: m.root, base: m.root}
-	s.st, s.storeErr = m.a.openStore(ctx, m.root, false)
+	s := &session{base: m.root}
+	s.st, s.root, s.storeErr = m.a.openStore(ctx, m.root, false)
 	return s
 }
 

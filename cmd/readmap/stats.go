@@ -18,7 +18,7 @@ func (a *app) statsCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			st, err := a.openStore(cmd.Context(), root, false)
+			st, _, err := a.openStore(cmd.Context(), root, false)
 			if err != nil {
 				return failure("store", a.dbPath(root), err.Error(), storeHint(err))
 			}

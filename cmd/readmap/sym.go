@@ -59,7 +59,7 @@ func (a *app) symHits(ctx context.Context, q query.SymQuery) ([]query.SymHit, er
 	if err != nil {
 		return nil, err
 	}
-	st, err := a.openStore(ctx, root, false)
+	st, root, err := a.openStore(ctx, root, false)
 	if err != nil {
 		return nil, failure("store", a.dbPath(root), err.Error(), storeHint(err))
 	}
