@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 	"syscall"
 
 	"github.com/readmap/readmap/store"
@@ -66,7 +67,8 @@ func (p *processor) process(ctx context.Context, ms *mapperSet, abs, rel string,
 		// Opening a named pipe would block forever; devices and sockets are not files to read.
 		return p.skipped(rel, fi, prev, store.SkipUnreadable, "not a regular file ("+fi.Mode().Type().String()+")")
 	}
-	if prev != nil && !p.force && prev.Size == fi.Size() && prev.ModTimeNS == fi.ModTime().UnixNano() {
+	retrying := prev != nil && p.retry(ms, prev, fi.Size())
+	if prev != nil && !p.force && !retrying && prev.Size == fi.Size() && prev.ModTimeNS == fi.ModTime().UnixNano() {
 		return outcome{change: changeNone, path: rel}
 	}
 	if fi.Size() > p.maxFileSize {
@@ -77,7 +79,7 @@ func (p *processor) process(ctx context.Context, ms *mapperSet, abs, rel string,
 		return p.skipped(rel, fi, prev, store.SkipUnreadable, reasonText(err))
 	}
 	f := &store.File{Path: rel, Size: int64(len(src)), ModTimeNS: fi.ModTime().UnixNano()}
-	if prev != nil && !p.force && prev.Size == f.Size && bytes.Equal(prev.Hash, Hash(src)) {
+	if prev != nil && !p.force && !retrying && prev.Size == f.Size && bytes.Equal(prev.Hash, Hash(src)) {
 		return outcome{change: changeTouch, path: rel, file: f}
 	}
 	if p.check {
@@ -86,6 +88,21 @@ func (p *processor) process(ctx context.Context, ms *mapperSet, abs, rel string,
 	}
 	ms.analyze(ctx, f, src)
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
+}
+
+// retry reports whether a file recorded as skipped must be looked at again though its size and
+// mtime did not change: the cause may be gone (permissions fixed with chmod, a mapper timeout on a
+// busy machine, a language enabled again, a larger --max-file-size).
+func (p *processor) retry(ms *mapperSet, prev *store.FileState, size int64) bool {
+	switch prev.Skip {
+	case store.SkipUnreadable, store.SkipMapperPanic, store.SkipMapperTimeout:
+		return true
+	case store.SkipDisabled:
+		return !ms.disabled[strings.ToLower(prev.Language)]
+	case store.SkipTooLarge:
+		return size <= p.maxFileSize
+	}
+	return false
 }
 
 // skipped records a file that is not read or cannot be read.

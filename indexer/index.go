@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"io/fs"
 	"runtime"
 	"sort"
 	"strconv"
@@ -20,7 +21,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/boyter/gocodewalker"
 	"github.com/readmap/readmap/store"
 	"github.com/sourcegraph/conc/pool"
 )
@@ -98,6 +98,12 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 		}
 	}()
 
+	// The walk and the workers stop on runCtx, which an error of the writer cancels too. Writes use
+	// a context no interrupt cancels: a batch that has begun is committed whole.
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	flushCtx := context.WithoutCancel(ctx)
+
 	paths := make(chan string, channelDepth)
 	outcomes := make(chan outcome, channelDepth)
 	var found atomic.Int64
@@ -108,13 +114,13 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 	go func() {
 		defer close(paths)
 		defer walking.Store(false)
-		walkErr <- walkTargets(ctx, opts, targets, paths, &found)
+		walkErr <- walkTargets(runCtx, opts, targets, paths, &found)
 	}()
 
 	go func() {
 		defer close(outcomes)
 		p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force, check: opts.Check}
-		workers := pool.New().WithContext(ctx).WithMaxGoroutines(opts.Jobs)
+		workers := pool.New().WithContext(runCtx).WithMaxGoroutines(opts.Jobs)
 		for range opts.Jobs {
 			workers.Go(func(ctx context.Context) error {
 				ms := newMapperSet(opts.Disabled, opts.MapTimeout)
@@ -139,30 +145,35 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 
 	sum := &Summary{}
 	w := &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}}
-	progress := func() {
+	stop := func() { // ends the walk and the workers and waits for them
+		cancel()
+		drain(outcomes)
+		<-walkErr
+	}
+	for out := range outcomes {
+		if ctx.Err() != nil {
+			break // interrupted: an outcome from now on may be a cut-short mapping
+		}
+		if err := w.apply(flushCtx, out); err != nil {
+			w.w.Abort()
+			stop()
+			return nil, fmt.Errorf("index: %w", err)
+		}
 		if opts.Progress != nil {
 			opts.Progress(Progress{Done: sum.Seen, Found: int(found.Load()), Walking: walking.Load()})
 		}
 	}
-	for out := range outcomes {
-		if err := w.apply(ctx, out); err != nil {
-			w.w.Abort()
-			drain(outcomes)
-			return nil, fmt.Errorf("index: %w", err)
-		}
-		progress()
-	}
-	if err := <-walkErr; err != nil && ctx.Err() == nil {
-		w.w.Abort()
-		return nil, fmt.Errorf("index: %w", err)
-	}
-	// What was mapped before an interrupt is whole and valid: keep it.
-	flushCtx := context.WithoutCancel(ctx)
 	if ctx.Err() != nil {
+		// What was mapped before the interrupt is whole and valid: keep it.
+		stop()
 		if err := w.w.Flush(flushCtx); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
 		}
 		return nil, ctx.Err()
+	}
+	if err := <-walkErr; err != nil {
+		w.w.Abort()
+		return nil, fmt.Errorf("index: %w", err)
 	}
 	if err := w.removeGone(flushCtx, states, targets); err != nil {
 		w.w.Abort()
@@ -223,9 +234,10 @@ func relPath(root, abs string) string {
 
 // target is one thing to index: the whole root, a folder under it, or a single file.
 type target struct {
-	abs   string
-	rel   string // "" for the root
-	isDir bool
+	abs     string
+	rel     string // "" for the root
+	isDir   bool
+	missing bool // gone from disk: a file or a whole folder whose rows must go
 }
 
 // resolveTargets turns the command's paths into targets inside root. No paths means the root.
@@ -246,72 +258,18 @@ func resolveTargets(root string, paths []string) ([]target, error) {
 		if rel == "." {
 			return []target{{abs: root, isDir: true}}, nil
 		}
+		if underSkippedDir(rel) {
+			continue // .git/config and the like are never indexed, named or not
+		}
 		fi, err := os.Stat(abs)
-		targets = append(targets, target{abs: abs, rel: rel, isDir: err == nil && fi.IsDir()})
+		targets = append(targets, target{abs: abs, rel: rel, isDir: err == nil && fi.IsDir(),
+			missing: errors.Is(err, fs.ErrNotExist)})
 	}
 	return targets, nil
 }
 
 // ErrOutsideRoot means a path to index lies outside the repository root.
 var ErrOutsideRoot = errors.New("outside the root")
-
-// walkTargets sends the absolute path of every file to index on out: named files as they are,
-// folders through gocodewalker with .gitignore and .ignore rules.
-func walkTargets(ctx context.Context, opts Options, targets []target, out chan<- string, found *atomic.Int64) error {
-	exclude := map[string]bool{}
-	for _, e := range opts.Exclude {
-		exclude[e] = true
-	}
-	send := func(abs string) bool {
-		if exclude[abs] {
-			return true
-		}
-		found.Add(1)
-		select {
-		case out <- abs:
-			return true
-		case <-ctx.Done():
-			return false
-		}
-	}
-	for _, t := range targets {
-		if !t.isDir {
-			if !send(t.abs) {
-				return ctx.Err()
-			}
-			continue
-		}
-		if err := walkDir(ctx, t.abs, send); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// skippedDirs are never walked: version control and readmap's own store.
-var skippedDirs = []string{".git", ".hg", ".svn", store.DirName}
-
-// walkDir walks dir with gitignore and ignore rules, hidden files included.
-func walkDir(ctx context.Context, dir string, send func(string) bool) error {
-	files := make(chan *gocodewalker.File, channelDepth)
-	walker := gocodewalker.NewFileWalker(dir, files)
-	walker.IncludeHidden = true
-	walker.ExcludeDirectory = skippedDirs
-	walker.SetErrorHandler(func(error) bool { return true }) // unreadable folders are skipped
-	errc := make(chan error, 1)
-	go func() { errc <- walker.Start() }()
-	for f := range files {
-		if !send(f.Location) {
-			walker.Terminate()
-			drain(files)
-			break
-		}
-	}
-	if err := <-errc; err != nil && !errors.Is(err, gocodewalker.ErrTerminateWalk) {
-		return fmt.Errorf("walk %s: %w", dir, err)
-	}
-	return ctx.Err()
-}
 
 // runWriter applies outcomes to the store (or, under Check, only records them) and keeps the
 // summary.
@@ -380,7 +338,7 @@ func (r *runWriter) removeGone(ctx context.Context, states map[string]store.File
 			continue
 		}
 		for _, t := range targets {
-			if t.rel == "" || path == t.rel || (t.isDir && strings.HasPrefix(path, t.rel+"/")) {
+			if t.rel == "" || path == t.rel || ((t.isDir || t.missing) && strings.HasPrefix(path, t.rel+"/")) {
 				gone = append(gone, path)
 				break
 			}

@@ -446,3 +446,64 @@ func TestKilledRunResumes(t *testing.T) {
 		t.Errorf("resumed store differs from a clean one (-clean +resumed):\n%s", diff)
 	}
 }
+
+// TestInterruptKeepsWhatWasMapped cancels a run from its progress callback: every file applied
+// before the interrupt must be in the store (the open batch is committed, not rolled back), and a
+// second run completes the store.
+func TestInterruptKeepsWhatWasMapped(t *testing.T) {
+	root := largeTree(t, 700)
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	ctx, cancel := context.WithCancel(context.Background())
+	applied := 0
+	_, err := Run(ctx, st, Options{Root: root, Jobs: 2, Progress: func(p Progress) {
+		applied = p.Done
+		if p.Done == 450 {
+			cancel()
+		}
+	}})
+	if err == nil || ctx.Err() == nil {
+		t.Fatalf("Run = %v, want the interrupt", err)
+	}
+	stats, err := st.Stats(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if applied != 450 || stats.Files != applied {
+		t.Errorf("interrupted after %d files; the store holds %d", applied, stats.Files)
+	}
+	if err := st.IntegrityCheck(context.Background()); err != nil {
+		t.Error(err)
+	}
+	sum := runIndex(t, st, Options{Root: root})
+	if sum.Mapped != 700-450 || sum.Unchanged != 450 {
+		t.Errorf("resumed run = %+v; want 250 mapped, 450 unchanged", sum)
+	}
+}
+
+// TestSkippedFilesAreRetried is the regression test for skip rows kept forever: a file that was
+// too large, or whose language was disabled, is mapped once the cause is gone, though its size
+// and mtime never changed.
+func TestSkippedFilesAreRetried(t *testing.T) {
+	ctx := context.Background()
+	root := writeTree(t, map[string]string{"a.go": goSource, "b.py": "def f():\n    pass\n"})
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	runIndex(t, st, Options{Root: root, MaxFileSize: 20, Disabled: []string{"python"}})
+	for path, want := range map[string]store.SkipReason{"a.go": store.SkipTooLarge, "b.py": store.SkipDisabled} {
+		if s, err := st.FileState(ctx, path); err != nil || s.Skip != want {
+			t.Fatalf("%s after the first run: %+v, %v; want %s", path, s, err, want)
+		}
+	}
+	// The same limits: nothing to redo.
+	if sum := runIndex(t, st, Options{Root: root, MaxFileSize: 20, Disabled: []string{"python"}}); sum.Unchanged != 2 {
+		t.Errorf("second run with the same limits = %+v, want both unchanged", sum)
+	}
+	sum := runIndex(t, st, Options{Root: root})
+	if sum.Mapped != 2 || sum.Skipped != 0 {
+		t.Errorf("run with the limits lifted = %+v, want both mapped", sum)
+	}
+	for _, path := range []string{"a.go", "b.py"} {
+		if f, err := st.File(ctx, path); err != nil || f.Skip != store.SkipNone || len(f.Symbols) == 0 {
+			t.Errorf("%s after the limits were lifted: %+v, %v", path, f, err)
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/readmap/readmap/store"
 )
 
 // checkPages cuts src into pages under l and checks the page invariants: pages join back to src
@@ -104,4 +106,34 @@ func FuzzPages(f *testing.F) {
 		l := Layout{PageBytes: pageBytes % 5000, MaxLines: maxLines % 300, Numbered: numbered}
 		checkPages(t, src, l)
 	})
+}
+
+// TestDefaultReadFitsWithLongPaths is the regression test for answers over 28,000 bytes when the
+// path, repeated in the notices, is long.
+func TestDefaultReadFitsWithLongPaths(t *testing.T) {
+	var src strings.Builder
+	for i := range 3000 {
+		src.WriteString("func F" + strings.Repeat("x", i%40) + "() {}\n")
+	}
+	syms := make([]store.Symbol, 0, 3000)
+	for i := range 3000 {
+		syms = append(syms, store.Symbol{Name: "F" + strings.Repeat("x", i%40), Kind: store.KindFunction,
+			Signature: "func F" + strings.Repeat("x", i%40) + "()", StartLine: i + 1, EndLine: i + 1, Parent: -1})
+	}
+	for _, numbers := range []bool{false, true} {
+		path := strings.Repeat("very-long-folder-name/", 30) + "file.go"
+		ans, err := Read(context.Background(), ReadRequest{File: &store.File{Path: path, Symbols: syms},
+			Display: path, Source: strings.NewReader(src.String()), Size: int64(src.Len()), Numbers: numbers,
+			Layout: Layout{PageBytes: DefaultPageBytes, MaxLines: DefaultMaxLines}, MapBudget: DefaultMapBudget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := ans.WriteText(&out); err != nil {
+			t.Fatal(err)
+		}
+		if out.Len() > MaxAnswerBytes || ans.Map == "" {
+			t.Errorf("default read (-n %v) with a %d-byte path: %d bytes, map %d bytes", numbers, len(path), out.Len(), len(ans.Map))
+		}
+	}
 }

@@ -198,9 +198,17 @@ func (r *reader) firstPage(a *Answer) error {
 		d, lines, HumanBytes(r.req.Size), r.language(), r.crlfNote(), r.span(a), lines)
 	a.tail = fmt.Sprintf("[Showing %s of %s. Read a symbol with: readmap read %s --lines A-B (ranges from the map below), or go on with --page 2. Do not conclude from this page alone.]\n",
 		r.span(a), lines, d)
-	a.Map = r.mapText()
+	// The notices repeat the path: a long one comes out of the map's share, so the whole answer
+	// stays within the page and map budgets plus the allowance for notices (28,000 bytes at the
+	// defaults).
+	limit := r.req.Layout.PageBytes + r.req.MapBudget + noticeAllowance - len(a.PageText()) - 1
+	a.Map = r.mapTextWithin(min(r.req.MapBudget, limit))
 	return nil
 }
+
+// noticeAllowance is what the banner and the notice of a default read may take beside a full page
+// and a full map: 28,000 - 16,384 - 10,240 bytes.
+const noticeAllowance = MaxAnswerBytes - DefaultPageBytes - DefaultMapBudget
 
 func (r *reader) page(a *Answer) error {
 	n := r.req.Page
@@ -312,7 +320,7 @@ func (r *reader) symbol(a *Answer) error {
 	label := sym.Qualname + " (" + sym.Kind.String() + ")"
 	shown := r.fillRange(a, sym.StartLine, sym.EndLine)
 	a.head = fmt.Sprintf("[%s: lines %d-%d of %s%s]\n", label, sym.StartLine, sym.EndLine, Thousands(r.lines), r.crlfNote())
-	if a.EndLine < sym.EndLine {
+	if a.EndLine < sym.EndLine || a.Truncated {
 		a.tail = fmt.Sprintf("[%s; %s continues to line %d. Next: readmap read %s %s]\n",
 			capitalize(shown), sym.Qualname, sym.EndLine, r.req.Display, r.nextRange(a, sym.EndLine, true))
 	} else {
@@ -359,10 +367,13 @@ func (r *reader) crlfNote() string {
 	return ""
 }
 
-func (r *reader) mapText() string {
+func (r *reader) mapText() string { return r.mapTextWithin(r.req.MapBudget) }
+
+// mapTextWithin renders the map of the file as the reader named it, within budget bytes.
+func (r *reader) mapTextWithin(budget int) string {
 	f := *r.req.File
 	f.Path, f.Lines, f.Size = r.req.Display, r.lines, r.req.Size
-	return MapText(&f, r.req.MapBudget)
+	return MapText(&f, budget)
 }
 
 // WriteText prints the answer as text: head notice, body (raw, or numbered under -n), tail notice,

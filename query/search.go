@@ -165,16 +165,21 @@ func matcher(req SearchRequest) (func(string) (int, float64, bool), error) {
 		if pattern == "" {
 			return nil, userError("bad_pattern", "empty pattern", "give the text to find")
 		}
-		fold := !strings.ContainsFunc(pattern, unicode.IsUpper)
-		if fold {
-			pattern = strings.ToLower(pattern)
+		if strings.ContainsFunc(pattern, unicode.IsUpper) {
+			return func(line string) (int, float64, bool) {
+				i := strings.Index(line, pattern)
+				return i + 1, 0, i >= 0
+			}, nil
 		}
+		// Case-blind, with offsets into the line as it is: lower-casing the line first would move
+		// them (an invalid byte becomes a 3-byte U+FFFD, the Kelvin sign K shrinks to k).
+		re := regexp.MustCompile("(?i)" + regexp.QuoteMeta(pattern))
 		return func(line string) (int, float64, bool) {
-			if fold {
-				line = strings.ToLower(line)
+			loc := re.FindStringIndex(line)
+			if loc == nil {
+				return 0, 0, false
 			}
-			i := strings.Index(line, pattern)
-			return i + 1, 0, i >= 0
+			return loc[0] + 1, 0, true
 		}, nil
 	}
 }
@@ -191,7 +196,7 @@ func clipLine(line string, col int) string {
 	if len(line) <= searchWindow {
 		return line
 	}
-	start := max(0, col-1-searchWindow/3)
+	start := min(max(0, col-1-searchWindow/3), len(line)-1)
 	for start > 0 && !utf8.RuneStart(line[start]) {
 		start--
 	}

@@ -101,3 +101,22 @@ func TestSearchLongLineWindow(t *testing.T) {
 		t.Errorf("long-line hit text = %d bytes %q", len(hits[0].Text), hits[0].Text)
 	}
 }
+
+// TestSearchColumnsOfUnusualText is the regression test for a panic: case-blind matching must
+// keep byte offsets of the line as it is, whatever lower-casing would do to its length.
+func TestSearchColumnsOfUnusualText(t *testing.T) {
+	for _, tc := range []struct {
+		name, line string
+		col        int
+	}{
+		{"latin-1 bytes", strings.Repeat("\xc9t\xe9 ", 100) + "zzz target", 405},
+		{"kelvin sign", "\u212a\u212a\u212a\u212a target", 14},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hits, err := Search(context.Background(), SearchRequest{File: &store.File{}, Source: strings.NewReader(tc.line), Pattern: "target"})
+			if err != nil || len(hits) != 1 || hits[0].Column != tc.col || !strings.Contains(hits[0].Text, "target") {
+				t.Fatalf("Search = %+v, %v; want one hit at column %d", hits, err, tc.col)
+			}
+		})
+	}
+}

@@ -15,11 +15,13 @@ type FileState struct {
 	Size      int64
 	ModTimeNS int64
 	Hash      []byte
+	Language  string
+	Skip      SkipReason
 }
 
 // FileStates returns the state of every file row, by path.
 func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT path, size, mtime_ns, hash FROM files ORDER BY path")
+	rows, err := s.read.QueryContext(ctx, "SELECT path, size, mtime_ns, hash, language, skip_reason FROM files ORDER BY path")
 	if err != nil {
 		return nil, classify(fmt.Errorf("list files: %w", err))
 	}
@@ -28,7 +30,7 @@ func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
 	for rows.Next() {
 		var path string
 		var st FileState
-		if err := rows.Scan(&path, &st.Size, &st.ModTimeNS, &st.Hash); err != nil {
+		if err := rows.Scan(&path, &st.Size, &st.ModTimeNS, &st.Hash, &st.Language, &st.Skip); err != nil {
 			return nil, classify(fmt.Errorf("list files: %w", err))
 		}
 		states[path] = st
@@ -39,8 +41,8 @@ func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
 // FileState returns the state of one file row, or ErrNotFound.
 func (s *Store) FileState(ctx context.Context, path string) (FileState, error) {
 	var st FileState
-	err := s.read.QueryRowContext(ctx, "SELECT size, mtime_ns, hash FROM files WHERE path = ?", path).
-		Scan(&st.Size, &st.ModTimeNS, &st.Hash)
+	err := s.read.QueryRowContext(ctx, "SELECT size, mtime_ns, hash, language, skip_reason FROM files WHERE path = ?", path).
+		Scan(&st.Size, &st.ModTimeNS, &st.Hash, &st.Language, &st.Skip)
 	if errors.Is(err, sql.ErrNoRows) {
 		return st, fmt.Errorf("%s: %w", path, ErrNotFound)
 	}

@@ -117,12 +117,16 @@ func openDB(path string, immediate bool) (*sql.DB, error) {
 	if immediate {
 		q.Set("_txlock", "immediate")
 	}
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	db, err := sql.Open("sqlite", "file:"+uriPath.Replace(path)+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	return db, nil
 }
+
+// uriPath escapes what a SQLite URI filename reads as syntax: a folder named "q#repo" or "q?repo"
+// must not open "q".
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 
 // Path returns the file the store lives in.
 func (s *Store) Path() string { return s.path }

@@ -203,3 +203,24 @@ func TestFindRoot(t *testing.T) {
 		t.Errorf("FindRoot with .readmap = %s, want the nearer %s", got, filepath.Join(base, "repo", "a"))
 	}
 }
+
+// TestOpenPathWithURISyntax is the regression test for stores of folders named with URI syntax,
+// which opened a file named by the path's prefix.
+func TestOpenPathWithURISyntax(t *testing.T) {
+	ctx := context.Background()
+	base := t.TempDir()
+	for _, dir := range []string{"q#repo", "q?repo", "100%"} {
+		path := filepath.Join(base, dir, DirName, "index.db")
+		st, err := Open(ctx, path)
+		if err != nil {
+			t.Fatalf("Open(%s) = %v", path, err)
+		}
+		st.Close()
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("Open(%s) did not create the file there: %v", path, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(base, "q")); err == nil {
+		t.Errorf("a store was written to %s", filepath.Join(base, "q"))
+	}
+}

@@ -126,10 +126,7 @@ func (m *mcpTools) checkPath(path string) error {
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(m.root, path)
 	}
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		real = filepath.Clean(abs) // a missing file: judged by its name; the read reports it missing
-	}
+	real := resolveExisting(abs)
 	root, err := filepath.EvalSymlinks(m.root)
 	if err != nil {
 		root = m.root
@@ -139,6 +136,25 @@ func (m *mcpTools) checkPath(path string) error {
 			"give a path inside the root, or start the server with --allow-outside-root")
 	}
 	return nil
+}
+
+// resolveExisting follows the symbolic links of the longest part of abs that exists, and keeps
+// the missing rest as it is: a missing file under a link to another folder is judged by where the
+// link leads, so no hint about that folder's entries can leak out.
+func resolveExisting(abs string) string {
+	abs = filepath.Clean(abs)
+	rest := ""
+	for dir := abs; ; {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+		dir = parent
+	}
 }
 
 // toolError is a failure as the tool result an agent sees: the message and its hint.
