@@ -89,7 +89,6 @@ func walkDir(ctx context.Context, dir string, send func(string) bool) error {
 	return ctx.Err()
 }
 
-
 // ignoreFiles are the files whose rules the walk honours, as gocodewalker reads them.
 var ignoreFiles = []string{".gitignore", ".ignore"}
 
