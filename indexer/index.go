@@ -186,6 +186,9 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 		if err := w.w.SetMeta(flushCtx, store.MetaRoot, opts.Root); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
 		}
+		if err := w.w.PrunePages(flushCtx); err != nil {
+			return nil, fmt.Errorf("index: %w", err)
+		}
 	}
 	if err := w.w.Flush(flushCtx); err != nil {
 		return nil, fmt.Errorf("index: %w", err)
@@ -300,13 +303,6 @@ func (r *runWriter) apply(ctx context.Context, out outcome) error {
 		return r.remove(ctx, out.path)
 	case changePut:
 		f := out.file
-		if f.Skip.HasMap() {
-			r.sum.Mapped++
-			r.sum.Symbols += len(f.Symbols)
-		}
-		if f.Skip != store.SkipNone {
-			r.sum.Skipped++
-		}
 		if r.check {
 			status := "changed"
 			if out.isNew {
@@ -314,6 +310,13 @@ func (r *runWriter) apply(ctx context.Context, out outcome) error {
 			}
 			r.sum.Stale = append(r.sum.Stale, StaleFile{Path: out.path, Status: status})
 			return nil
+		}
+		if f.Skip.HasMap() {
+			r.sum.Mapped++
+			r.sum.Symbols += len(f.Symbols)
+		}
+		if f.Skip != store.SkipNone {
+			r.sum.Skipped++
 		}
 		return r.w.Put(ctx, f)
 	}

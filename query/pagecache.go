@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"io"
+	"path/filepath"
 
 	"github.com/readmap/readmap/store"
 )
@@ -16,7 +17,8 @@ const pageCacheMin = 4 << 20
 // may be nil (no store), and caching is best effort: a read never fails for it.
 func PagesFor(ctx context.Context, st *store.Store, f *store.File, r io.ReaderAt, size int64, l Layout) ([]PageStart, int, error) {
 	l = l.normalized()
-	cacheable := st != nil && size >= pageCacheMin
+	// A file outside the root (an absolute path) is never stored, its pages included.
+	cacheable := st != nil && size >= pageCacheMin && !filepath.IsAbs(f.Path)
 	if cacheable {
 		if pi, err := st.PageIndex(ctx, f.Path, l.Key(), size, f.ModTimeNS); err == nil {
 			pages := make([]PageStart, len(pi.Offsets))

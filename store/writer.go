@@ -179,6 +179,17 @@ func (w *Writer) Delete(ctx context.Context, path string) error {
 	return w.done(ctx, 0)
 }
 
+// PrunePages deletes the cached page starts of paths that have no file row.
+func (w *Writer) PrunePages(ctx context.Context) error {
+	if err := w.begin(ctx); err != nil {
+		return err
+	}
+	if _, err := w.exec(ctx, "DELETE FROM pages WHERE path NOT IN (SELECT path FROM files)"); err != nil {
+		return fmt.Errorf("prune pages: %w", err)
+	}
+	return w.done(ctx, 0)
+}
+
 // SetMeta records a store-wide fact such as the last index time.
 func (w *Writer) SetMeta(ctx context.Context, key, value string) error {
 	if err := w.begin(ctx); err != nil {

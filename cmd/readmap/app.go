@@ -73,12 +73,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK // done, even if a signal came in at the end
+	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "readmap: interrupted")
 		return exitInterrupted
-	}
-	if err == nil {
-		return exitOK
 	}
 	return a.report(err)
 }
@@ -253,6 +253,9 @@ func (a *app) openStore(ctx context.Context, root string, rebuild bool) (*store.
 		return nil, root, fmt.Errorf("%w: it maps %s, not %s", errOtherRoot, recorded, root)
 	}
 	if fi, err := os.Stat(recorded); err == nil && fi.IsDir() {
+		if rel, err := filepath.Rel(recorded, root); err != nil || strings.HasPrefix(rel, "..") {
+			a.warn("store %s maps %s; answering from there (pass --root or another --db to change that)", path, recorded)
+		}
 		return st, recorded, nil
 	}
 	return st, root, nil

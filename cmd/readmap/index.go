@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -87,7 +88,11 @@ func (a *app) index(ctx context.Context, root string, opts indexer.Options) erro
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return failure("index", root, err.Error(), "")
+		hint := ""
+		if errors.Is(err, indexer.ErrOutsideRoot) {
+			hint = "index paths inside " + root + ", or pass --root"
+		}
+		return failure("index", root, err.Error(), hint)
 	}
 	if a.json {
 		a.writeJSON(sum)
@@ -105,9 +110,10 @@ func (a *app) index(ctx context.Context, root string, opts indexer.Options) erro
 		}
 	}
 	if opts.Check && len(sum.Stale) > 0 {
+		// Under --json the summary with its "stale" list is the whole answer.
 		return &cliError{code: "stale", what: "index --check",
 			why:  fmt.Sprintf("%d files are stale, new or gone", len(sum.Stale)),
-			hint: "run readmap index to update the store", exit: exitFailed}
+			hint: "run readmap index to update the store", exit: exitFailed, printed: a.json}
 	}
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/readmap/readmap/indexer"
 	"github.com/readmap/readmap/query"
 	"github.com/readmap/readmap/store"
 	"github.com/spf13/cobra"
@@ -109,30 +108,14 @@ func (a *app) read(cmd *cobra.Command, arg string, req query.ReadRequest) error 
 
 // readAnswer loads the file named by arg fresh and answers req; errors are ready to print.
 func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.ReadRequest) (*query.Answer, error) {
-	f, abs, err := a.load(ctx, s, arg)
+	f, file, err := a.openFresh(ctx, s, arg)
 	if err != nil {
 		return nil, err
-	}
-	switch f.Skip {
-	case store.SkipBinary:
-		return nil, failure("binary", arg, fmt.Sprintf("binary file (%s, %s); not shown", f.SkipDetail, humanBytes(f.Size)),
-			"readmap shows text files only")
-	case store.SkipTooLarge:
-		if f.Lines == 0 && f.Size > 0 {
-			if err := indexer.ScanLarge(ctx, f, abs); err != nil {
-				return nil, failure("unreadable", arg, err.Error(), "")
-			}
-			a.saveScan(ctx, s, f)
-		}
-	}
-	file, err := os.Open(abs)
-	if err != nil {
-		return nil, a.fileError(arg, abs, err)
 	}
 	defer file.Close()
 	fi, err := file.Stat()
 	if err != nil {
-		return nil, a.fileError(arg, abs, err)
+		return nil, failure("unreadable", arg, err.Error(), "")
 	}
 	req.File, req.Display, req.Source, req.Size = f, arg, file, fi.Size()
 	layout := req.Layout
@@ -147,17 +130,28 @@ func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.
 	return ans, nil
 }
 
-// saveScan stores what ScanLarge found, so the next read of the file does not scan it again.
-func (a *app) saveScan(ctx context.Context, s *session, f *store.File) {
-	if s.st == nil || strings.HasPrefix(f.Path, "/") {
-		return
+// openFresh loads the row of the file named by arg and opens the file, making sure both describe
+// the same version: a file that changes in between is loaded again, so the map and the page agree.
+func (a *app) openFresh(ctx context.Context, s *session, arg string) (*store.File, *os.File, error) {
+	for attempt := 0; ; attempt++ {
+		f, abs, err := a.load(ctx, s, arg)
+		if err != nil {
+			return nil, nil, err
+		}
+		file, err := os.Open(abs)
+		if err != nil {
+			return nil, nil, a.fileError(arg, abs, err)
+		}
+		fi, err := file.Stat()
+		if err != nil {
+			file.Close()
+			return nil, nil, a.fileError(arg, abs, err)
+		}
+		if fi.Size() == f.Size && fi.ModTime().UnixNano() == f.ModTimeNS || attempt == 2 {
+			return f, file, nil
+		}
+		file.Close()
 	}
-	w := s.st.NewWriter()
-	if err := w.Put(ctx, f); err != nil {
-		w.Abort()
-		return
-	}
-	_ = w.Flush(ctx)
 }
 
 // queryFailure turns a query error into a printable failure.

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"os"
 
 	"github.com/readmap/readmap/query"
-	"github.com/readmap/readmap/store"
 	"github.com/spf13/cobra"
 )
 
@@ -52,16 +50,9 @@ whole line to find by similarity with --fuzzy (typos allowed; best first).`,
 
 // searchHits loads the file named by arg fresh and searches it; no hit is a failure.
 func (a *app) searchHits(ctx context.Context, s *session, arg string, req query.SearchRequest) ([]query.SearchHit, error) {
-	f, abs, err := a.load(ctx, s, arg)
+	f, file, err := a.openFresh(ctx, s, arg)
 	if err != nil {
 		return nil, err
-	}
-	if f.Skip == store.SkipBinary {
-		return nil, failure("binary", arg, "binary file ("+f.SkipDetail+"); not searched", "readmap searches text files only")
-	}
-	file, err := os.Open(abs)
-	if err != nil {
-		return nil, a.fileError(arg, abs, err)
 	}
 	defer file.Close()
 	req.File, req.Source = f, file
