@@ -32,7 +32,11 @@ func TestGoldenMapLevels(t *testing.T) {
 				if lvl == levelElided {
 					text = r.elided(1200)
 				} else {
-					text, _ = r.render(lvl, fold, 1<<20)
+					keep := noFolding
+					if fold {
+						keep = 0
+					}
+					text, _ = r.render(lvl, keep, 1<<20)
 				}
 				suffix := levelNames[lvl]
 				if fold {

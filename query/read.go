@@ -256,10 +256,10 @@ func (r *reader) rangeRead(a *Answer) error {
 	asked := r.req.LineEnd > 0 || r.req.Limit > 0
 	shown := r.fillRange(a, first, last)
 	if a.EndLine < last || a.Truncated {
-		a.tail = fmt.Sprintf("[%s of %s; cut at the page budget. Next: readmap read %s %s]\n",
-			capitalize(shown), Thousands(r.lines), r.req.Display, r.nextRange(a, last, asked))
+		a.tail = fmt.Sprintf("[%s of %s%s; cut at the page budget. Next: readmap read %s %s]\n",
+			capitalize(shown), Thousands(r.lines), r.crlfNote(), r.req.Display, r.nextRange(a, last, asked))
 	} else {
-		a.tail = fmt.Sprintf("[%s of %s.]\n", capitalize(shown), Thousands(r.lines))
+		a.tail = fmt.Sprintf("[%s of %s%s.]\n", capitalize(shown), Thousands(r.lines), r.crlfNote())
 	}
 	if r.req.WithMap {
 		a.Map = r.mapText()

@@ -20,8 +20,10 @@ const DefaultMapBudget = 10 << 10
 //	elided   the first and last top-level symbols, "… N more symbols [a-b] …" between
 //
 // When even the outline does not fit (too many top-level symbols: a generated file), the levels
-// are tried again with runs of similar siblings folded into one line ("1,468 functions
-// rewriteValueAMD64_Op* [6414-77113]"), before resorting to elision. Every entry ends in its 1-based
+// are tried again with runs of similar siblings folded ("1,468 functions rewriteValueAMD64_Op*
+// [6414-77113]"), listing as many members at each end of a run as the budget allows ("… 1,380
+// more functions rewriteValueAMD64_Op* [6500-76900] …" between them), before resorting to
+// elision. Every entry ends in its 1-based
 // inclusive range and is indented two spaces per nesting level. The budget is a hard cap: when
 // even the elided map does not fit, the text is cut at the last whole line within it.
 type level int
@@ -68,15 +70,37 @@ func RenderMap(w io.Writer, f *store.File, budget int) error {
 // MapText returns the map of f within budget bytes (design 4).
 func MapText(f *store.File, budget int) string {
 	r := newMapRenderer(f)
-	for _, fold := range []bool{false, true} {
-		for lvl := levelFull; lvl < levelElided; lvl++ {
-			if text, ok := r.render(lvl, fold, budget); ok {
-				return text
+	for lvl := levelFull; lvl < levelElided; lvl++ {
+		if text, ok := r.render(lvl, noFolding, budget); ok {
+			return text
+		}
+	}
+	for lvl := levelFull; lvl < levelElided; lvl++ {
+		best, ok := r.render(lvl, 0, budget)
+		if !ok {
+			continue
+		}
+		// Keep as many members at each end of every folded run as the budget allows: the more
+		// exact ranges, the better the map; more kept never makes the text shorter.
+		for lo, hi := 1, maxKept; lo <= hi; {
+			keep := (lo + hi) / 2
+			if text, ok := r.render(lvl, keep, budget); ok {
+				best, lo = text, keep+1
+			} else {
+				hi = keep - 1
 			}
 		}
+		return best
 	}
 	return clipToBudget(r.elided(budget), budget)
 }
+
+// noFolding renders every sibling on its own line; maxKept bounds how many members of a folded
+// run are listed at each of its ends.
+const (
+	noFolding = -1
+	maxKept   = 1000
+)
 
 type mapRenderer struct {
 	f        *store.File
@@ -91,11 +115,12 @@ func newMapRenderer(f *store.File) *mapRenderer {
 	return r
 }
 
-// render builds the map at one level; ok is false when it does not fit the budget.
-func (r *mapRenderer) render(lvl level, fold bool, budget int) (string, bool) {
+// render builds the map at one level; ok is false when it does not fit the budget. With keep >=
+// 0, runs of similar siblings are folded, keep members listed at each end.
+func (r *mapRenderer) render(lvl level, keep, budget int) (string, bool) {
 	var body strings.Builder
 	b := &bodyWriter{sb: &body, limit: budget}
-	r.emit(b, r.children[0], 0, lvl, fold)
+	r.emit(b, r.children[0], 0, lvl, keep)
 	if b.over {
 		return "", false
 	}
@@ -125,36 +150,51 @@ func (b *bodyWriter) line(depth int, text string) {
 	b.over = b.sb.Len() > b.limit
 }
 
-func (r *mapRenderer) emit(b *bodyWriter, ids []int, depth int, lvl level, fold bool) {
+func (r *mapRenderer) emit(b *bodyWriter, ids []int, depth int, lvl level, keep int) {
 	previous := ""
 	for i := 0; i < len(ids) && !b.over; {
-		if fold {
-			if end, prefix := r.run(ids, i); end-i >= foldMinRun {
-				first, last := r.f.Symbols[ids[i]], r.f.Symbols[ids[end-1]]
-				b.line(depth, Thousands(end-i)+" "+plural(first.Kind)+" "+prefix+"* "+
-					lineRange(first.StartLine, maxEnd(r.f.Symbols, ids[i:end], last.EndLine)))
-				b.folded += end - i
+		if keep >= 0 {
+			if end, prefix := r.run(ids, i); end-i >= foldMinRun && end-i > 2*keep {
+				for _, id := range ids[i : i+keep] {
+					r.entry(b, id, depth, lvl, keep, &previous)
+				}
+				mid := ids[i+keep : end-keep]
+				first, last := r.f.Symbols[mid[0]], r.f.Symbols[mid[len(mid)-1]]
+				fold := Thousands(len(mid)) + " " + plural(first.Kind) + " " + prefix + "* " +
+					lineRange(first.StartLine, maxEnd(r.f.Symbols, mid, last.EndLine))
+				if keep > 0 {
+					fold = "… " + Thousands(len(mid)) + " more " + strings.TrimPrefix(fold, Thousands(len(mid))+" ") + " …"
+				}
+				b.line(depth, fold)
+				b.folded += len(mid)
+				for _, id := range ids[end-keep : end] {
+					r.entry(b, id, depth, lvl, keep, &previous)
+				}
 				i = end
 				continue
 			}
 		}
-		id := ids[i]
-		s := r.f.Symbols[id]
-		text := compactText(s)
-		if lvl == levelFull {
-			text = fullText(s)
-		}
-		entry := text + " " + lineRange(s.StartLine, s.EndLine)
-		// Names declared together ("var a, b int") share one declaration: show it once.
-		if entry != previous {
-			b.line(depth, entry)
-		}
-		previous = entry
-		b.shown++
-		if max := lvl.maxDepth(); max < 0 || depth < max {
-			r.emit(b, r.children[id+1], depth+1, lvl, fold)
-		}
+		r.entry(b, ids[i], depth, lvl, keep, &previous)
 		i++
+	}
+}
+
+// entry writes one symbol and, as deep as the level goes, what it holds.
+func (r *mapRenderer) entry(b *bodyWriter, id, depth int, lvl level, keep int, previous *string) {
+	s := r.f.Symbols[id]
+	text := compactText(s)
+	if lvl == levelFull {
+		text = fullText(s)
+	}
+	line := text + " " + lineRange(s.StartLine, s.EndLine)
+	// Names declared together ("var a, b int") share one declaration: show it once.
+	if line != *previous {
+		b.line(depth, line)
+	}
+	*previous = line
+	b.shown++
+	if max := lvl.maxDepth(); max < 0 || depth < max {
+		r.emit(b, r.children[id+1], depth+1, lvl, keep)
 	}
 }
 
@@ -320,11 +360,24 @@ func (r *mapRenderer) elided(budget int) string {
 		s := r.f.Symbols[id]
 		return compactText(s) + " " + lineRange(s.StartLine, s.EndLine) + "\n"
 	}
+	// subtree[i] counts top-level symbol i with everything nested in it.
+	subtree := make(map[int]int, len(top))
+	topOf := make([]int, len(r.f.Symbols))
+	for i, s := range r.f.Symbols {
+		topOf[i] = i
+		if s.Parent >= 0 {
+			topOf[i] = topOf[s.Parent]
+		}
+		subtree[topOf[i]]++
+	}
 	gap := func(from, to int) string { // the omitted top-level symbols top[from:to]
 		if from >= to {
 			return ""
 		}
-		omitted := len(r.f.Symbols) - (from + len(top) - to)
+		omitted := 0
+		for _, id := range top[from:to] {
+			omitted += subtree[id]
+		}
 		start := r.f.Symbols[top[from]].StartLine
 		end := maxEnd(r.f.Symbols, top[from:to], 0)
 		return "… " + Thousands(omitted) + " more symbols " + lineRange(start, end) + " …\n"

@@ -118,9 +118,19 @@ func TestFoldRunsOfSimilarSiblings(t *testing.T) {
 	f.Symbols = append(f.Symbols, store.Symbol{Name: "rewriteBlockAMD64", Kind: store.KindFunction,
 		Signature: "func rewriteBlockAMD64(b *Block) bool", StartLine: line, EndLine: line + 900, Parent: -1})
 	text := MapText(f, DefaultMapBudget)
-	want := "1,468 functions rewriteValueAMD64_Op* [10-73400]"
-	if !strings.Contains(text, want) || !strings.Contains(text, "func rewriteBlockAMD64(b *Block) bool [73410-74310]") {
-		t.Errorf("MapText of a generated file does not fold the run into %q:\n%s", want, text)
+	for _, want := range []string{
+		"map: full (159 listed and 1,310 in folded runs, of 1,469 symbols)",
+		"func rewriteValueAMD64_OpAdd0(v *Value) bool [10-50]\n", // the run's first members are listed
+		"… 1,310 more functions rewriteValueAMD64_Op* [3960-69450] …\n",
+		"func rewriteValueAMD64_OpAdd1467(v *Value) bool [73360-73400]\n", // and its last
+		"func rewriteBlockAMD64(b *Block) bool [73410-74310]\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("MapText of a generated file lacks %q:\n%s", want, text)
+		}
+	}
+	if len(text) > DefaultMapBudget || len(text) < DefaultMapBudget*9/10 {
+		t.Errorf("folded map is %d bytes; the budget of %d should be nearly used", len(text), DefaultMapBudget)
 	}
 }
 

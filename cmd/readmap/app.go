@@ -286,6 +286,20 @@ func storeHint(err error) string {
 	}
 }
 
+// Smallest useful budgets: below them a map has no room for its frame, or a page for a line.
+const (
+	minMapBudget = 256
+	minPageBytes = 64
+)
+
+// atLeast checks a numeric flag against its smallest useful value.
+func atLeast(flag string, v, least int) error {
+	if v < least {
+		return usageError(fmt.Sprintf("--%s %d is below %d", flag, v, least), fmt.Sprintf("pass --%s %d or more", flag, least))
+	}
+	return nil
+}
+
 // envInt reads a positive integer from the environment, or returns def.
 func envInt(name string, def int) int {
 	if v, err := strconv.Atoi(os.Getenv(name)); err == nil && v > 0 {

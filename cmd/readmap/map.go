@@ -15,6 +15,9 @@ budget. With --json it prints every symbol, no budget, one JSON object per file 
 		Example: "  readmap map services/processor.py\n  readmap map --json src/*.go",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, paths []string) error {
+			if err := atLeast("budget", budget, minMapBudget); err != nil {
+				return err
+			}
 			ctx := cmd.Context()
 			s, err := a.openSession(ctx)
 			if err != nil {

@@ -52,6 +52,12 @@ default answer is longer than 28,000 bytes.`,
 				req.Offset, req.LineEnd = first, last
 			}
 			req.Page, req.PageSet = page, f.Changed("page")
+			for _, check := range []error{atLeast("page-bytes", pageBytes, minPageBytes), atLeast("max-lines", lines, 1),
+				atLeast("budget", req.MapBudget, minMapBudget), atLeast("limit", limit, 0)} {
+				if check != nil {
+					return check
+				}
+			}
 			req.Layout = query.Layout{PageBytes: pageBytes, MaxLines: lines}
 			return a.read(cmd, args[0], req)
 		},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 
 	"github.com/readmap/readmap/query"
 	"github.com/spf13/cobra"
@@ -21,6 +22,9 @@ whole line to find by similarity with --fuzzy (typos allowed; best first).`,
   readmap search server.go "if err := srv.ListenAndServ(); err != nill {" --fuzzy`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := errors.Join(atLeast("max", req.Max, 1), atLeast("context", req.Context, 0)); err != nil {
+				return usageError(err.Error(), "see readmap search --help")
+			}
 			ctx := cmd.Context()
 			s, err := a.openSession(ctx)
 			if err != nil {

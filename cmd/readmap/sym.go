@@ -25,6 +25,9 @@ Files of the hits are checked first: one that changed is mapped again before ans
   readmap sym handle --kind method --path 'net/*'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := atLeast("limit", q.Limit, 1); err != nil {
+				return err
+			}
 			q.Text = args[0]
 			return a.sym(cmd.Context(), q)
 		},
