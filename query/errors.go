@@ -8,6 +8,7 @@ type Error struct {
 	Hint string
 }
 
+// Error returns the one-line reason.
 func (e *Error) Error() string { return e.Msg }
 
 func userError(code, msg, hint string) *Error {

@@ -49,6 +49,7 @@ type cliError struct {
 	printed bool // the command already wrote its own output for this failure
 }
 
+// Error returns "WHAT: WHY", the message without the "readmap: " prefix.
 func (e *cliError) Error() string {
 	if e.what == "" {
 		return e.why

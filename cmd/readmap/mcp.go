@@ -48,8 +48,10 @@ path outside it, even through a symbolic link, is refused unless --allow-outside
 	return cmd
 }
 
+// nopWriteCloser lets the server's transport close stdout's writer without closing stdout.
 type nopWriteCloser struct{ io.Writer }
 
+// Close does nothing.
 func (nopWriteCloser) Close() error { return nil }
 
 // MCP tool inputs: the CLI flags under the same names.
