@@ -15,6 +15,7 @@ import (
 func init() {
 	g := &tsGrammar{
 		language: lua.GetLanguage,
+		comments: map[string]bool{"emmy_documentation": true},
 		rules: map[string]*tsRule{
 			"function_statement":   {handle: luaFunction},
 			"variable_declaration": {handle: luaVars},

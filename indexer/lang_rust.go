@@ -29,7 +29,7 @@ func init() {
 			"static_item":              {handle: rsValue(store.KindVar)},
 			"type_item":                {handle: rsValue(store.KindType)},
 			"associated_type":          {handle: rsValue(store.KindType)},
-			"macro_definition":         {kind: store.KindMacro},
+			"macro_definition":         {handle: rsMacro},
 		},
 	}
 	register(Language{
@@ -94,4 +94,13 @@ func rsValue(kind store.Kind) func(w *tsWalk, n *sitter.Node, at tsAt) int {
 		}
 		return w.span(n, at, name, kind, w.sigLine(w.sigStart(n), n.EndByte()))
 	}
+}
+
+// rsMacro maps macro_rules! by its name alone: its rules are its body.
+func rsMacro(w *tsWalk, n *sitter.Node, at tsAt) int {
+	name := w.fieldText(n, "name")
+	if name == "" {
+		return -1
+	}
+	return w.span(n, at, name, store.KindMacro, "macro_rules! "+name)
 }

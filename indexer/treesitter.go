@@ -44,6 +44,9 @@ type tsGrammar struct {
 	attrs map[string]bool
 	// isAttr, when set, recognises attributes that are ordinary nodes, such as Elixir's @spec.
 	isAttr func(w *tsWalk, n *sitter.Node, typ string) bool
+	// comments are node types of documentation that are not named "*comment*" (Lua's
+	// emmy_documentation): like comments, they are never in a range.
+	comments map[string]bool
 	// prepare, when set, rewrites a file before the parse into text the grammar understands. It
 	// must keep every line where it is: symbols are taken from the rewritten text.
 	prepare func(src []byte) []byte
@@ -102,7 +105,7 @@ func (g *tsGrammar) init() {
 		for i := range n {
 			name := lang.SymbolName(sitter.Symbol(i))
 			g.types[i] = name
-			g.comment[i] = strings.Contains(name, "comment")
+			g.comment[i] = strings.Contains(name, "comment") || g.comments[name]
 		}
 	})
 }
@@ -136,7 +139,7 @@ func (m *tsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 		return nil, err
 	}
 	defer tree.Close()
-	w := &tsWalk{ctx: ctx, g: m.g, src: src}
+	w := &tsWalk{ctx: ctx, g: m.g, src: src, lastOverload: -1}
 	root := tree.RootNode()
 	w.members(root, tsTop)
 	if w.err != nil {
@@ -545,6 +548,7 @@ func trimSig(s string) string {
 		t := strings.TrimRight(s, " \t")
 		t = strings.TrimSuffix(t, "{")
 		t = strings.TrimSuffix(t, ";")
+		t = strings.TrimSuffix(t, ",")
 		if strings.HasSuffix(t, "=") && !strings.HasSuffix(t, "==") && !strings.HasSuffix(t, "!=") &&
 			!strings.HasSuffix(t, "<=") && !strings.HasSuffix(t, ">=") {
 			t = t[:len(t)-1]
