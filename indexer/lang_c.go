@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -51,18 +52,32 @@ func looksLikeCPP(head []byte) bool {
 	return cppMarkers.Match(stripCComments(head))
 }
 
-// stripCComments blanks comments and string literals, so that "the class of" in a comment or
-// "std::" in a message does not make a C header C++.
+// stripCComments blanks comments, string literals and preprocessor lines other than #include,
+// so that "the class of" in a comment, "std::" in a message or `#define x noexcept` for C++
+// callers does not make a C header C++.
 func stripCComments(src []byte) []byte {
 	out := make([]byte, 0, len(src))
+	lineStart := true
 	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if lineStart && c == '#' && !bytes.HasPrefix(bytes.TrimLeft(src[i+1:min(len(src), i+32)], " \t"), []byte("include")) {
+			for i < len(src) && (src[i] != '\n' || src[i-1] == '\\') {
+				i++
+			}
+			out = append(out, '\n')
+			continue
+		}
+		if c != ' ' && c != '\t' {
+			lineStart = c == '\n'
+		}
 		switch {
-		case src[i] == '/' && i+1 < len(src) && src[i+1] == '/':
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			for i < len(src) && src[i] != '\n' {
 				i++
 			}
 			out = append(out, '\n')
-		case src[i] == '/' && i+1 < len(src) && src[i+1] == '*':
+			lineStart = true
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
 			i += 2
 			for i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/') {
 				if src[i] == '\n' {
@@ -72,7 +87,7 @@ func stripCComments(src []byte) []byte {
 			}
 			i++
 			out = append(out, ' ')
-		case src[i] == '"':
+		case c == '"':
 			i++
 			for i < len(src) && src[i] != '"' && src[i] != '\n' {
 				if src[i] == '\\' {
@@ -82,7 +97,7 @@ func stripCComments(src []byte) []byte {
 			}
 			out = append(out, '"', '"')
 		default:
-			out = append(out, src[i])
+			out = append(out, c)
 		}
 	}
 	return out
@@ -94,6 +109,7 @@ func cGrammar(lang func() *sitter.Language) *tsGrammar {
 	specifier := &tsRule{handle: cSpecifier}
 	return &tsGrammar{
 		language:  lang,
+		prepare:   cBlankReserved,
 		attrs:     map[string]bool{"attribute_declaration": true, "attribute_specifier": true, "ms_declspec_modifier": true},
 		modifiers: map[string]bool{},
 		rules: map[string]*tsRule{
@@ -473,4 +489,99 @@ func cAlias(w *tsWalk, n *sitter.Node, at tsAt) int {
 		return -1
 	}
 	return w.span(n, at, name, store.KindType, w.sigLine(w.sigStartAt(n, at), n.EndByte()))
+}
+
+// cBlankReserved blanks, outside preprocessor lines, the identifiers the C standard reserves for
+// the implementation in all capitals (`_GLIBCXX_NOEXCEPT`, `__BEGIN_DECLS`,
+// `_GLIBCXX_VISIBILITY(default)`) with their arguments. They are macros that expand to
+// attributes or nothing, and unexpanded they derail the grammar on system headers. Lines stay
+// where they are; src is copied only when it has one.
+func cBlankReserved(src []byte) []byte {
+	var out []byte
+	lineStart := true
+	inDirective := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '\n':
+			lineStart = true
+			if i == 0 || src[i-1] != '\\' {
+				inDirective = false
+			}
+			continue
+		case c == ' ' || c == '\t' || c == '\r':
+			continue
+		case lineStart && c == '#':
+			inDirective = true
+		}
+		lineStart = false
+		if c != '_' || inDirective || (i > 0 && isIdentByte(src[i-1])) {
+			continue
+		}
+		j := i + 1
+		if j < len(src) && src[j] == '_' {
+			j++
+		}
+		if j >= len(src) || src[j] < 'A' || src[j] > 'Z' {
+			continue
+		}
+		k := j
+		for k < len(src) && (src[k] >= 'A' && src[k] <= 'Z' || src[k] >= '0' && src[k] <= '9' || src[k] == '_') {
+			k++
+		}
+		if k < len(src) && isIdentByte(src[k]) {
+			i = k // a mixed-case name such as _Tp or _Bool: a real identifier
+			continue
+		}
+		end := k
+		if p := skipBlanks(src, k); p < len(src) && src[p] == '(' {
+			if close := matchParen(src, p); close > 0 {
+				end = close + 1
+			}
+		}
+		if out == nil {
+			out = bytes.Clone(src)
+		}
+		for x := i; x < end; x++ {
+			if out[x] != '\n' {
+				out[x] = ' '
+			}
+		}
+		i = end - 1
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func skipBlanks(src []byte, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// matchParen returns the index of the parenthesis closing the one at open, on the same line, or
+// -1.
+func matchParen(src []byte, open int) int {
+	depth := 0
+	for i := open; i < len(src) && i < open+512; i++ {
+		switch src[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case '\n':
+			return -1
+		}
+	}
+	return -1
 }

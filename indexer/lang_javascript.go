@@ -73,6 +73,9 @@ func jsGrammar(lang func() *sitter.Language) *tsGrammar {
 			"public_field_definition":   field,
 			"field_definition":          field,
 			"property_signature":        {handle: jsTypeMember},
+			"construct_signature": {handle: func(w *tsWalk, n *sitter.Node, at tsAt) int {
+				return w.declare(n, at, "new", store.KindMethod, nil, false)
+			}},
 		},
 	}
 }

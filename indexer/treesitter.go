@@ -47,6 +47,9 @@ type tsGrammar struct {
 	// comments are node types of documentation that are not named "*comment*" (Lua's
 	// emmy_documentation): like comments, they are never in a range.
 	comments map[string]bool
+	// repair, when set, runs after the walk of a tree with syntax errors, to find by other means
+	// what the grammar lost.
+	repair func(w *tsWalk)
 	// prepare, when set, rewrites a file before the parse into text the grammar understands. It
 	// must keep every line where it is: symbols are taken from the rewritten text.
 	prepare func(src []byte) []byte
@@ -142,6 +145,9 @@ func (m *tsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	w := &tsWalk{ctx: ctx, g: m.g, src: src, lastOverload: -1}
 	root := tree.RootNode()
 	w.members(root, tsTop)
+	if m.g.repair != nil && w.err == nil && root.HasError() {
+		m.g.repair(w)
+	}
 	if w.err != nil {
 		return nil, w.err
 	}
