@@ -187,6 +187,10 @@ func cNamespace(w *tsWalk, n *sitter.Node, at tsAt) int {
 		return -1
 	}
 	idx := w.declare(n, at, name, store.KindNamespace, body, false)
+	if w.namespaces == nil {
+		w.namespaces = map[string]bool{}
+	}
+	w.namespaces[name[strings.LastIndexByte(name, '.')+1:]] = true
 	w.members(body, tsAt{parent: idx, start: -1, sig: -1})
 	return idx
 }
@@ -313,12 +317,7 @@ func (w *tsWalk) sigStartAt(n *sitter.Node, at tsAt) uint32 {
 // cIsNamespace reports whether the file declares a namespace named name, so that
 // `void ns::f() {}` is a function and `void Foo::f() {}` a method.
 func (w *tsWalk) cIsNamespace(name string) bool {
-	for _, s := range w.res.Symbols {
-		if s.Kind == store.KindNamespace && (s.Name == name || strings.HasSuffix(s.Name, "."+name)) {
-			return true
-		}
-	}
-	return false
+	return w.namespaces[name]
 }
 
 // cDeclaration maps a declaration: the type it defines inline (`struct S {...} s;`), then each

@@ -184,6 +184,7 @@ type tsWalk struct {
 	// which the next declaration of the same name joins; -1 after any other symbol.
 	lastOverload int
 	seenImports  map[string]bool
+	namespaces   map[string]bool // C++ namespaces declared so far, by their last name
 }
 
 // typeOf returns n's node type without a cgo string conversion.
