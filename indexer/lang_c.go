@@ -306,14 +306,6 @@ func cFunction(w *tsWalk, n *sitter.Node, at tsAt) int {
 	return w.add(s)
 }
 
-// sigStartAt is where n's signature starts at at.
-func (w *tsWalk) sigStartAt(n *sitter.Node, at tsAt) uint32 {
-	if at.sig >= 0 {
-		return uint32(at.sig)
-	}
-	return w.sigStart(n)
-}
-
 // cIsNamespace reports whether the file declares a namespace named name, so that
 // `void ns::f() {}` is a function and `void Foo::f() {}` a method.
 func (w *tsWalk) cIsNamespace(name string) bool {

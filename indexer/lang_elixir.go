@@ -105,7 +105,7 @@ func exCall(w *tsWalk, n *sitter.Node, at tsAt) int {
 		if name == "" {
 			return -1
 		}
-		s := w.symbol(n, at, name, kind, nil)
+		s := w.place(n, at, name, kind)
 		s.Signature = w.sig(w.sigStartAt(n, at), first.EndByte())
 		return w.add(s)
 	}

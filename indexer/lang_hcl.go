@@ -62,7 +62,7 @@ func hclBlock(w *tsWalk, n *sitter.Node, at tsAt) int {
 	if start := w.childOfType(n, "block_start"); start != nil {
 		sigTo = start.StartByte()
 	}
-	s := w.symbol(n, at, name, store.KindBlock, nil)
+	s := w.place(n, at, name, store.KindBlock)
 	s.Signature = w.sig(w.sigStartAt(n, at), sigTo)
 	idx := w.add(s)
 	if body != nil && w.typeOf(body) == "body" {

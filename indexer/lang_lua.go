@@ -66,7 +66,7 @@ func luaFunction(w *tsWalk, n *sitter.Node, at tsAt) int {
 	if name == "" {
 		return -1
 	}
-	s := w.symbol(n, at, name, kind, nil)
+	s := w.place(n, at, name, kind)
 	s.Signature = w.sig(w.sigStartAt(n, at), luaParamsEnd(w, n))
 	s.Qualname = qual
 	return w.add(s)
@@ -92,7 +92,7 @@ func luaVars(w *tsWalk, n *sitter.Node, at tsAt) int {
 			if name == "" {
 				continue
 			}
-			s := w.symbol(n, at, name, kind, nil)
+			s := w.place(n, at, name, kind)
 			s.Signature = w.sig(w.sigStartAt(n, at), luaParamsEnd(w, v))
 			s.Qualname = qual
 			idx = w.add(s)

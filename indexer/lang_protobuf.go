@@ -84,7 +84,7 @@ func protoBlock(kind store.Kind, nameType, bodyType string) func(w *tsWalk, n *s
 		if bodyType != "" {
 			body = w.childOfType(n, bodyType)
 		}
-		s := w.symbol(n, at, name, kind, nil)
+		s := w.place(n, at, name, kind)
 		s.Signature = protoHead(w, w.sigStartAt(n, at), n.EndByte())
 		idx := w.add(s)
 		w.members(body, tsAt{parent: idx, start: -1, sig: -1})
@@ -106,7 +106,7 @@ func protoRPC(w *tsWalk, n *sitter.Node, at tsAt) int {
 	if name == "" {
 		return -1
 	}
-	s := w.symbol(n, at, name, store.KindRPC, nil)
+	s := w.place(n, at, name, store.KindRPC)
 	s.Signature = protoHead(w, w.sigStartAt(n, at), n.EndByte())
 	return w.add(s)
 }

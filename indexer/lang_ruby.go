@@ -57,7 +57,7 @@ func rbMethod(w *tsWalk, n *sitter.Node, at tsAt) int {
 	} else if nm := n.ChildByFieldName("name"); nm != nil {
 		sigTo = nm.EndByte()
 	}
-	s := w.symbol(n, at, name, kind, nil)
+	s := w.place(n, at, name, kind)
 	s.Signature = w.sig(w.sigStartAt(n, at), sigTo)
 	return w.add(s)
 }

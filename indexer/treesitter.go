@@ -235,10 +235,14 @@ func (w *tsWalk) members(container *sitter.Node, at tsAt) {
 			return
 		}
 		n := c.CurrentNode()
-		if w.isComment(n) {
+		sym := int(n.Symbol())
+		if sym < len(w.g.comment) && w.g.comment[sym] {
 			continue // attributes before a comment still start the next symbol's range
 		}
-		typ := w.typeOf(n)
+		typ := "ERROR"
+		if sym < len(w.g.types) {
+			typ = w.g.types[sym]
+		}
 		if w.isAttr(n, typ) {
 			if attrStart < 0 {
 				attrStart, _ = w.startOf(n)
@@ -340,25 +344,34 @@ func (w *tsWalk) declare(n *sitter.Node, at tsAt, name string, kind store.Kind, 
 // symbol builds the symbol of node n: its range from at or the node, its signature from the
 // start of the declaration (after attributes) to body.
 func (w *tsWalk) symbol(n *sitter.Node, at tsAt, name string, kind store.Kind, body *sitter.Node) store.Symbol {
-	start, _ := w.startOf(n)
-	if at.start >= 0 && at.start < start {
-		start = at.start
-	}
-	sigFrom := uint32(0)
-	if at.sig >= 0 {
-		sigFrom = uint32(at.sig)
-	} else {
-		sigFrom = w.sigStart(n)
-	}
+	s := w.place(n, at, name, kind)
+	sigFrom := w.sigStartAt(n, at)
 	sigTo := n.EndByte()
 	if body != nil && body.StartByte() >= sigFrom {
 		sigTo = body.StartByte()
 	}
+	s.Signature = w.sig(sigFrom, sigTo)
+	return s
+}
+
+// place builds the symbol of node n without a signature: its range from at or the node.
+func (w *tsWalk) place(n *sitter.Node, at tsAt, name string, kind store.Kind) store.Symbol {
+	start, _ := w.startOf(n)
+	if at.start >= 0 && at.start < start {
+		start = at.start
+	}
 	end := max(w.endRow(n), start)
 	return store.Symbol{
-		Name: name, Kind: kind, Signature: w.sig(sigFrom, sigTo),
-		StartLine: start + 1, EndLine: end + 1, Parent: at.parent,
+		Name: name, Kind: kind, StartLine: start + 1, EndLine: end + 1, Parent: at.parent,
 	}
+}
+
+// sigStartAt is where n's signature starts at at.
+func (w *tsWalk) sigStartAt(n *sitter.Node, at tsAt) uint32 {
+	if at.sig >= 0 {
+		return uint32(at.sig)
+	}
+	return w.sigStart(n)
 }
 
 // span adds a symbol whose range is rangeNode's (or starts earlier at at.start) and whose
@@ -477,6 +490,13 @@ func (w *tsWalk) endRow(n *sitter.Node) int {
 // sigStart returns where n's signature starts: at its first child that is not an attribute or a
 // comment, looking into modifier lists that hold attributes.
 func (w *tsWalk) sigStart(n *sitter.Node) uint32 {
+	if first := n.Child(0); first != nil {
+		typ := w.typeOf(first)
+		if !w.isComment(first) && !w.isAttr(first, typ) && !w.g.modifiers[typ] {
+			_, b := w.skipSpace(first.StartByte(), 0, first.EndByte())
+			return b
+		}
+	}
 	c := sitter.NewTreeCursor(n)
 	defer c.Close()
 	for ok := c.GoToFirstChild(); ok; ok = c.GoToNextSibling() {
