@@ -2,8 +2,10 @@ package indexer
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -154,11 +156,15 @@ func (m *tsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	return &w.res, nil
 }
 
-// parse parses src, cancelled with ctx. A failed parse leaves the parser unusable: a cancelled
-// one would resume on the next call, and go-tree-sitter can leave the cancellation flag set when
-// ctx ends just as a parse finishes, failing every later parse. So a failure replaces the parser,
-// and a failure that ctx does not explain is retried once with the new one.
+// parse parses src, cancelled with ctx and stopped after parseLimit. A failed parse leaves the
+// parser unusable: a cancelled one would resume on the next call, and go-tree-sitter can leave
+// the cancellation flag set when ctx ends just as a parse finishes, failing every later parse at
+// once. So a failure replaces the parser, and a quick failure that neither ctx nor the limit
+// explains is retried once with the new one.
 func (m *tsMapper) parse(ctx context.Context, src []byte) (*sitter.Tree, error) {
+	limit := parseLimit(len(src))
+	m.parser.SetOperationLimit(int(limit.Microseconds()))
+	start := time.Now()
 	tree, err := m.parser.ParseCtx(ctx, nil, src)
 	if err == nil {
 		return tree, nil
@@ -168,7 +174,18 @@ func (m *tsMapper) parse(ctx context.Context, src []byte) (*sitter.Tree, error) 
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
+	if time.Since(start) >= limit {
+		return nil, fmt.Errorf("parse: no tree after %s", limit)
+	}
+	m.parser.SetOperationLimit(int(limit.Microseconds()))
 	return m.parser.ParseCtx(ctx, nil, src)
+}
+
+// parseLimit is how long a parse of size bytes may run: a second, and two more per megabyte,
+// several times what a sane file needs. Some grammars never finish on some broken input (Swift's
+// on `{var g{()>g`); the limit frees the core well before the mapper's own time limit.
+func parseLimit(size int) time.Duration {
+	return time.Second + time.Duration(size)*2*time.Microsecond
 }
 
 // tsWalk is the state of one file's walk.

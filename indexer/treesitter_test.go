@@ -263,6 +263,23 @@ func checkPathological(t *testing.T, name, src string) {
 	t.Logf("%s: %d bytes, %d symbols, %v", name, len(src), len(res.Symbols), time.Since(start).Round(time.Millisecond))
 }
 
+// TestTreeSitterRunaway: a parse that would never end (Swift's grammar on this input) stops at
+// the parse limit, and the mapper still maps the next file.
+func TestTreeSitterRunaway(t *testing.T) {
+	m := LanguageByName("Swift").NewMapper()
+	start := time.Now()
+	if _, err := m.Map(context.Background(), []byte("{var g{()>g\n")); err == nil {
+		t.Log("the Swift grammar finished this input: the runaway case is gone")
+	}
+	if el := time.Since(start); el > parseLimit(12)+2*time.Second {
+		t.Errorf("Map took %v, want about the parse limit %v", el, parseLimit(12))
+	}
+	res, err := m.Map(context.Background(), []byte("func f() {}\n"))
+	if err != nil || len(res.Symbols) != 1 {
+		t.Fatalf("Map after a runaway parse = %v, %v; want one symbol", res, err)
+	}
+}
+
 // TestTreeSitterCancel: a cancelled parse returns an error, and the mapper still maps the next
 // file.
 func TestTreeSitterCancel(t *testing.T) {
