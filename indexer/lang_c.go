@@ -484,7 +484,8 @@ func cAlias(w *tsWalk, n *sitter.Node, at tsAt) int {
 
 // cBlankReserved blanks, outside preprocessor lines, the identifiers the C standard reserves for
 // the implementation in all capitals (`_GLIBCXX_NOEXCEPT`, `__BEGIN_DECLS`,
-// `_GLIBCXX_VISIBILITY(default)`) with their arguments. They are macros that expand to
+// `_GLIBCXX_VISIBILITY(default)`) and glibc's attribute macros (`__nonnull ((1))`, `__wur`),
+// with their arguments. They are macros that expand to
 // attributes or nothing, and unexpanded they derail the grammar on system headers. Lines stay
 // where they are; src is copied only when it has one.
 func cBlankReserved(src []byte) []byte {
@@ -513,16 +514,26 @@ func cBlankReserved(src []byte) []byte {
 		if j < len(src) && src[j] == '_' {
 			j++
 		}
-		if j >= len(src) || src[j] < 'A' || src[j] > 'Z' {
+		if j >= len(src) {
 			continue
 		}
 		k := j
-		for k < len(src) && (src[k] >= 'A' && src[k] <= 'Z' || src[k] >= '0' && src[k] <= '9' || src[k] == '_') {
-			k++
-		}
-		if k < len(src) && isIdentByte(src[k]) {
-			i = k // a mixed-case name such as _Tp or _Bool: a real identifier
-			continue
+		if src[j] >= 'A' && src[j] <= 'Z' {
+			for k < len(src) && (src[k] >= 'A' && src[k] <= 'Z' || src[k] >= '0' && src[k] <= '9' || src[k] == '_') {
+				k++
+			}
+			if k < len(src) && isIdentByte(src[k]) {
+				i = k // a mixed-case name such as _Tp or _Bool: a real identifier
+				continue
+			}
+		} else {
+			for k < len(src) && isIdentByte(src[k]) {
+				k++
+			}
+			if j == i+1 || !glibcAttrMacro(string(src[i:k])) {
+				i = k - 1
+				continue
+			}
 		}
 		end := k
 		if p := skipBlanks(src, k); p < len(src) && src[p] == '(' {
@@ -544,6 +555,17 @@ func cBlankReserved(src []byte) []byte {
 		return src
 	}
 	return out
+}
+
+// glibcAttrMacro reports whether name is one of glibc's lower-case attribute macros, which
+// follow prototypes in every system header: `__THROW __nonnull ((1)) __wur;`.
+func glibcAttrMacro(name string) bool {
+	switch name {
+	case "__nonnull", "__wur", "__returns_nonnull", "__fortified_attr_access", "__attr_access",
+		"__attr_access_none", "__attr_dealloc", "__attr_dealloc_free", "__attribute_maybe_unused__":
+		return true
+	}
+	return strings.HasPrefix(name, "__attribute_") && strings.HasSuffix(name, "__") && name != "__attribute__"
 }
 
 func isIdentByte(c byte) bool {

@@ -35,7 +35,7 @@ func init() {
 	}
 	register(Language{
 		Name:         "PHP",
-		Extensions:   []string{".php", ".phtml", ".php3", ".php4", ".php5", ".php7", ".phps", ".inc"},
+		Extensions:   []string{".php", ".phtml", ".php3", ".php4", ".php5", ".php7", ".phps"},
 		Interpreters: []string{"php"},
 		NewMapper:    func() Mapper { return newTSMapper(g) },
 		MapperName:   tsMapperName,
