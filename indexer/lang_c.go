@@ -393,8 +393,7 @@ func (w *tsWalk) cIsConst(n *sitter.Node) bool {
 
 // fieldChildren returns n's children in field.
 func (w *tsWalk) fieldChildren(n *sitter.Node, field string) []*sitter.Node {
-	c := sitter.NewTreeCursor(n)
-	defer c.Close()
+	c := w.leafCursor(n)
 	var out []*sitter.Node
 	for ok := c.GoToFirstChild(); ok; ok = c.GoToNextSibling() {
 		if c.CurrentFieldName() == field {

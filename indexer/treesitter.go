@@ -145,6 +145,11 @@ func (m *tsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	}
 	defer tree.Close()
 	w := &tsWalk{ctx: ctx, g: m.g, src: src, lastOverload: -1}
+	defer func() {
+		if w.leaf != nil {
+			w.leaf.Close()
+		}
+	}()
 	root := tree.RootNode()
 	w.members(root, tsTop)
 	if m.g.repair != nil && w.err == nil && root.HasError() {
@@ -201,7 +206,21 @@ type tsWalk struct {
 	// which the next declaration of the same name joins; -1 after any other symbol.
 	lastOverload int
 	seenImports  map[string]bool
-	namespaces   map[string]bool // C++ namespaces declared so far, by their last name
+	// leaf is the cursor of the helpers that look at one node's children without mapping them;
+	// one per walk saves a C allocation per call.
+	leaf       *sitter.TreeCursor
+	namespaces map[string]bool // C++ namespaces declared so far, by their last name
+}
+
+// leafCursor returns the walk's helper cursor on n. Its callers must not call one another
+// while they use it.
+func (w *tsWalk) leafCursor(n *sitter.Node) *sitter.TreeCursor {
+	if w.leaf == nil {
+		w.leaf = sitter.NewTreeCursor(n)
+	} else {
+		w.leaf.Reset(n)
+	}
+	return w.leaf
 }
 
 // typeOf returns n's node type without a cgo string conversion.
@@ -458,8 +477,7 @@ func (w *tsWalk) addImport(path string) {
 // whitespace (some grammars put it into tokens) and leading comments (some attach them inside).
 func (w *tsWalk) startOf(n *sitter.Node) (int, uint32) {
 	if n.ChildCount() > 0 && w.isComment(n.Child(0)) {
-		c := sitter.NewTreeCursor(n)
-		defer c.Close()
+		c := w.leafCursor(n)
 		for ok := c.GoToFirstChild(); ok; ok = c.GoToNextSibling() {
 			ch := c.CurrentNode()
 			if !w.isComment(ch) {
@@ -514,8 +532,7 @@ func (w *tsWalk) sigStart(n *sitter.Node) uint32 {
 			return b
 		}
 	}
-	c := sitter.NewTreeCursor(n)
-	defer c.Close()
+	c := w.leafCursor(n)
 	for ok := c.GoToFirstChild(); ok; ok = c.GoToNextSibling() {
 		ch := c.CurrentNode()
 		typ := w.typeOf(ch)
@@ -537,7 +554,7 @@ func (w *tsWalk) sigStart(n *sitter.Node) uint32 {
 
 // firstNonAttr returns the start of the first child of a modifier list that is not an attribute.
 func (w *tsWalk) firstNonAttr(n *sitter.Node) (uint32, bool) {
-	c := sitter.NewTreeCursor(n)
+	c := sitter.NewTreeCursor(n) // called from sigStart, which holds the leaf cursor
 	defer c.Close()
 	for ok := c.GoToFirstChild(); ok; ok = c.GoToNextSibling() {
 		ch := c.CurrentNode()
@@ -641,8 +658,7 @@ func (w *tsWalk) children(n *sitter.Node) []*sitter.Node {
 	if n == nil {
 		return nil
 	}
-	c := sitter.NewTreeCursor(n)
-	defer c.Close()
+	c := w.leafCursor(n)
 	var out []*sitter.Node
 	for ok := c.GoToFirstChild(); ok; ok = c.GoToNextSibling() {
 		out = append(out, c.CurrentNode())
@@ -655,8 +671,7 @@ func (w *tsWalk) childOfType(n *sitter.Node, types ...string) *sitter.Node {
 	if n == nil {
 		return nil
 	}
-	c := sitter.NewTreeCursor(n)
-	defer c.Close()
+	c := w.leafCursor(n)
 	for ok := c.GoToFirstChild(); ok; ok = c.GoToNextSibling() {
 		ch := c.CurrentNode()
 		typ := w.typeOf(ch)
