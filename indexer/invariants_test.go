@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/readmap/readmap/store"
 )
@@ -48,7 +49,14 @@ func FuzzMappers(f *testing.F) {
 		if lang.NewMapper == nil {
 			return
 		}
-		res, err := lang.NewMapper().Map(context.Background(), src)
+		// A mapper must honour its context: one that runs on past the deadline fails the input.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		started := time.Now()
+		res, err := lang.NewMapper().Map(ctx, src)
+		if took := time.Since(started); took > 8*time.Second {
+			t.Fatalf("%s: Map took %s on %d bytes", lang.Name, took, len(src))
+		}
 		if err != nil || res == nil {
 			return
 		}

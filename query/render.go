@@ -279,7 +279,11 @@ func compactText(s store.Symbol) string {
 		return s.Name
 	}
 	if i := wordIndex(s.Signature, s.Name); i >= 0 {
-		return s.Signature[:i+len(s.Name)]
+		end := i + len(s.Name)
+		if i > 0 && end < len(s.Signature) && s.Signature[end] == s.Signature[i-1] && strings.IndexByte("\"'`", s.Signature[end]) >= 0 {
+			end++ // a quoted name keeps its closing quote: variable "region"
+		}
+		return s.Signature[:end]
 	}
 	return s.Kind.String() + " " + s.Name
 }
