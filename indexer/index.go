@@ -120,10 +120,12 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 	go func() {
 		defer close(outcomes)
 		p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force, check: opts.Check}
+		gate := newMapGate()
 		workers := pool.New().WithContext(runCtx).WithMaxGoroutines(opts.Jobs)
 		for range opts.Jobs {
 			workers.Go(func(ctx context.Context) error {
 				ms := newMapperSet(opts.Disabled, opts.MapTimeout)
+				ms.gate = gate
 				for abs := range paths {
 					rel := relPath(opts.Root, abs)
 					var prev *store.FileState

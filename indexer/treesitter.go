@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -136,8 +137,14 @@ func (g *tsGrammar) newParser() *sitter.Parser {
 // Map parses src and walks its declarations. A file with syntax errors is mapped as far as the
 // parser's recovery allows.
 func (m *tsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
+	if len(src) > maxTreeSitterBytes {
+		return nil, errTooLargeToParse
+	}
 	if m.g.prepare != nil {
 		src = m.g.prepare(src)
+	}
+	if len(src) >= 1<<20 {
+		defer releaseCMemory() // deferred first, so it runs after the tree below is closed
 	}
 	tree, err := m.parse(ctx, src)
 	if err != nil {
@@ -160,6 +167,13 @@ func (m *tsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	}
 	return &w.res, nil
 }
+
+// maxTreeSitterBytes is the largest file given to a tree-sitter parser: its tree costs about 20
+// bytes of memory per byte of source, and files this large are generated or minified. Larger
+// files get the line heuristics.
+const maxTreeSitterBytes = 8 << 20
+
+var errTooLargeToParse = errors.New("too large for a syntax tree")
 
 // parse parses src, cancelled with ctx and stopped after parseLimit. A failed parse leaves the
 // parser unusable: a cancelled one would resume on the next call, and go-tree-sitter can leave
