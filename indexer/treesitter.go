@@ -753,9 +753,3 @@ func tsInBody(field string) func(w *tsWalk, n *sitter.Node, at tsAt) int {
 	}
 }
 
-// tsNamedBy returns a name function that takes the text of n's first child of one of types.
-func tsNamedBy(types ...string) func(w *tsWalk, n *sitter.Node) string {
-	return func(w *tsWalk, n *sitter.Node) string {
-		return w.text(w.childOfType(n, types...))
-	}
-}
