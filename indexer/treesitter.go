@@ -752,4 +752,3 @@ func tsInBody(field string) func(w *tsWalk, n *sitter.Node, at tsAt) int {
 		return -1
 	}
 }
-
