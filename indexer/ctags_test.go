@@ -41,10 +41,10 @@ var ctagsCorpora = []ctagsCorpus{
 	{lang: "C", ctags: "C", pkg: "libc6-dev", globs: []string{"/usr/include/*.h"}, kinds: []string{"function", "prototype", "struct", "union", "enum"},
 		flags: []string{"--kinds-C=+p"}, maxFile: 120,
 		skip: func(tag ctagsTag) bool { return reservedMacro.MatchString(tag.Name) }},
-	// libstdc++ opens class bodies in one #if branch and closes them after it, which the grammar
-	// cannot follow: whole classes of basic_string.h end up in an ERROR node. 93.7% when measured.
+	// libstdc++ wraps whole headers in preprocessor conditionals the grammar reads as one ERROR
+	// node; the C mappers' retries (cFlattenConditionals, cFirstBranches) map them.
 	{lang: "C++", ctags: "C++", pkg: "libstdc++-12-dev", globs: []string{"/usr/include/c++/*/bits/*.h"}, ext: ".cpp",
-		kinds: []string{"function", "class", "struct", "union", "enum", "namespace"}, maxFile: 60, want: 92},
+		kinds: []string{"function", "class", "struct", "union", "enum", "namespace"}, maxFile: 60},
 	{lang: "Java", ctags: "Java", pkg: "openjdk-17-source", zip: "/usr/lib/jvm/openjdk-17/lib/src.zip", globs: []string{"java.base/java/util/*.java"},
 		kinds: []string{"class", "interface", "enum", "method", "annotation"}, maxFile: 120},
 	{lang: "JavaScript", ctags: "JavaScript", pkg: "node-semver node-commander", globs: []string{"/usr/share/nodejs/semver/**/*.js", "/usr/share/nodejs/commander/**/*.js"},
@@ -127,6 +127,9 @@ func TestCtagsAgreement(t *testing.T) {
 			want := c.want
 			if want == 0 {
 				want = 95
+			}
+			if os.Getenv("READMAP_SHOW_MISSES") != "" {
+				t.Logf("%s misses:\n%s", c.lang, strings.Join(misses[:min(len(misses), 60)], "\n"))
 			}
 			if pct < want {
 				t.Errorf("%s: %d of %d ctags definitions in the map (%.1f%%), want >= %.0f%%; first misses:\n%s",

@@ -56,6 +56,9 @@ type tsGrammar struct {
 	// prepare, when set, rewrites a file before the parse into text the grammar understands. It
 	// must keep every line where it is: symbols are taken from the rewritten text.
 	prepare func(src []byte) []byte
+	// retries, when set, rewrite a prepared file whose parse has errors (same rule: every line
+	// stays where it is); the walk that finds the most symbols is kept.
+	retries []func(src []byte) []byte
 	// modifiers are node types that hold attributes together with keywords (Java's "modifiers"):
 	// a signature starts at their first child that is not an attribute.
 	modifiers map[string]bool
@@ -135,20 +138,38 @@ func (g *tsGrammar) newParser() *sitter.Parser {
 }
 
 // Map parses src and walks its declarations. A file with syntax errors is mapped as far as the
-// parser's recovery allows.
+// parser's recovery allows, or as the grammar's retry rewrite allows, whichever finds more.
 func (m *tsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if len(src) > maxTreeSitterBytes {
 		return nil, errTooLargeToParse
 	}
+	if len(src) >= 1<<20 {
+		defer releaseCMemory() // deferred first, so it runs after every tree is closed
+	}
 	if m.g.prepare != nil {
 		src = m.g.prepare(src)
 	}
-	if len(src) >= 1<<20 {
-		defer releaseCMemory() // deferred first, so it runs after the tree below is closed
+	res, hadErrors, err := m.mapOnce(ctx, src)
+	if err != nil || !hadErrors {
+		return res, err
 	}
+	for _, rewrite := range m.g.retries {
+		again, errorsLeft, err := m.mapOnce(ctx, rewrite(src))
+		if err == nil && len(again.Symbols) > len(res.Symbols) {
+			res = again
+		}
+		if err == nil && !errorsLeft {
+			break
+		}
+	}
+	return res, nil
+}
+
+// mapOnce parses src and walks it; hadErrors says the tree holds ERROR nodes.
+func (m *tsMapper) mapOnce(ctx context.Context, src []byte) (*Result, bool, error) {
 	tree, err := m.parse(ctx, src)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer tree.Close()
 	w := &tsWalk{ctx: ctx, g: m.g, src: src, lastOverload: -1}
@@ -159,13 +180,14 @@ func (m *tsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	}()
 	root := tree.RootNode()
 	w.members(root, tsTop)
-	if m.g.repair != nil && w.err == nil && root.HasError() {
+	hadErrors := root.HasError()
+	if m.g.repair != nil && w.err == nil && hadErrors {
 		m.g.repair(w)
 	}
 	if w.err != nil {
-		return nil, w.err
+		return nil, false, w.err
 	}
-	return &w.res, nil
+	return &w.res, hadErrors, nil
 }
 
 // maxTreeSitterBytes is the largest file given to a tree-sitter parser: its tree costs about 20

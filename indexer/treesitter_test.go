@@ -364,3 +364,26 @@ func BenchmarkTreeSitterMappers(b *testing.B) {
 		})
 	}
 }
+
+// TestCppConditionalWrappedHeader is the regression test for libstdc++ headers wrapped whole in
+// "#if ... #else namespace std { ... #endif", which the grammar read as one ERROR node.
+func TestCppConditionalWrappedHeader(t *testing.T) {
+	src := "#if ! _GLIBCXX_USE_CXX11_ABI\n# include \"cow_string.h\"\n#else\nnamespace std\n{\n" +
+		"  template<typename _CharT>\n    class basic_string\n    {\n#if __cpp_lib_constexpr_string < 201907L\n" +
+		"      typedef int _Alloc_traits;\n#else\n      template<typename _T2>\n\tstruct _Alloc_traits_impl : _Base\n\t{ };\n#endif\n" +
+		"    public:\n      void clear() { }\n    };\n} // namespace std\n#endif\n"
+	f := MapFile(context.Background(), "basic_string.h.cpp", []byte(src), Options{})
+	var names []string
+	for _, s := range f.Symbols {
+		names = append(names, s.Qualname)
+	}
+	got := strings.Join(names, " ")
+	for _, want := range []string{"std", "std.basic_string", "std.basic_string.clear"} {
+		if !strings.Contains(" "+got+" ", " "+want+" ") {
+			t.Errorf("symbols = %q, want %s among them", got, want)
+		}
+	}
+	if err := checkSymbols(f.Symbols, f.Lines); err != nil {
+		t.Error(err)
+	}
+}
