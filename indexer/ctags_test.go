@@ -66,6 +66,12 @@ var ctagsCorpora = []ctagsCorpus{
 		kinds: []string{"module", "struct", "interface", "implementation", "function", "enum", "method"}, maxFile: 120},
 	{lang: "Protobuf", ctags: "Protobuf", pkg: "libprotobuf-dev", globs: []string{"/usr/include/google/protobuf/**/*.proto"},
 		kinds: []string{"message", "enum", "service", "rpc"}, maxFile: 60},
+	// ctags' OCaml parser tags each file as a module of its own name at line 1, and `let _ =`.
+	{lang: "OCaml", ctags: "OCaml", pkg: "ocaml-nox", globs: []string{"/usr/lib/ocaml/*.ml"},
+		kinds: []string{"function", "module", "class", "type"}, maxFile: 80,
+		skip: func(tag ctagsTag) bool {
+			return tag.Name == "_" || (tag.Kind == "module" && tag.Line == 1 && strings.HasSuffix(tag.Path, "/"+tag.Name+".ml"))
+		}},
 	// ctags' Sh parser takes `x=()` for a function and has no scopes: indented definitions are
 	// nested in functions.
 	{lang: "Bash", ctags: "Sh", pkg: "bash-completion", globs: []string{"/usr/share/bash-completion/bash_completion", "/usr/share/bash-completion/completions/*"},
