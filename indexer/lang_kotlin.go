@@ -115,15 +115,7 @@ func (w *tsWalk) inType(parent int) bool {
 }
 
 func ktFunction(w *tsWalk, n *sitter.Node, at tsAt) int {
-	name := w.text(w.childOfType(n, "simple_identifier"))
-	if name == "" {
-		return -1
-	}
-	kind := store.KindFunction
-	if w.inType(at.parent) {
-		kind = store.KindMethod
-	}
-	return w.declare(n, at, name, kind, w.childOfType(n, "function_body"), false)
+	return w.declareFunction(n, at, w.text(w.childOfType(n, "simple_identifier")), w.childOfType(n, "function_body"))
 }
 
 // ktProperty maps `val`/`var` declarations: a `const val` is a constant, one in a class a

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	fn := &tsRule{handle: scalaFunction}
+	fn := &tsRule{handle: tsFunction}
 	g := &tsGrammar{
 		language:  scala.GetLanguage,
 		attrs:     map[string]bool{"annotation": true},
@@ -57,18 +57,6 @@ func init() {
 func scalaImport(w *tsWalk, n *sitter.Node, _ tsAt) int {
 	w.addImport(strings.TrimSpace(strings.TrimPrefix(w.text(n), "import")))
 	return -1
-}
-
-func scalaFunction(w *tsWalk, n *sitter.Node, at tsAt) int {
-	name := w.fieldText(n, "name")
-	if name == "" {
-		return -1
-	}
-	kind := store.KindFunction
-	if w.inType(at.parent) {
-		kind = store.KindMethod
-	}
-	return w.declare(n, at, name, kind, n.ChildByFieldName("body"), false)
 }
 
 // scalaValue maps val and var definitions and declarations: fields in a type, else a val is a

@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	fn := &tsRule{handle: swiftFunction}
+	fn := &tsRule{handle: tsFunction}
 	g := &tsGrammar{
 		language:  swift.GetLanguage,
 		attrs:     map[string]bool{"attribute": true},
@@ -78,18 +78,6 @@ func swiftClass(w *tsWalk, n *sitter.Node, at tsAt) int {
 	idx := w.declare(n, at, name, kind, body, false)
 	w.members(body, tsAt{parent: idx, start: -1, sig: -1})
 	return idx
-}
-
-func swiftFunction(w *tsWalk, n *sitter.Node, at tsAt) int {
-	name := w.fieldText(n, "name")
-	if name == "" {
-		return -1
-	}
-	kind := store.KindFunction
-	if w.inType(at.parent) {
-		kind = store.KindMethod
-	}
-	return w.declare(n, at, name, kind, n.ChildByFieldName("body"), false)
 }
 
 // swiftProperty maps `let` and `var`: a top-level let is a constant, any in a type a property.

@@ -774,3 +774,21 @@ func tsInBody(field string) func(w *tsWalk, n *sitter.Node, at tsAt) int {
 		return -1
 	}
 }
+
+// tsFunction maps a function node with "name" and "body" fields (Scala, Swift).
+func tsFunction(w *tsWalk, n *sitter.Node, at tsAt) int {
+	return w.declareFunction(n, at, w.fieldText(n, "name"), n.ChildByFieldName("body"))
+}
+
+// declareFunction declares a named function: a method inside a type, a function elsewhere. A
+// function without a name is not mapped.
+func (w *tsWalk) declareFunction(n *sitter.Node, at tsAt, name string, body *sitter.Node) int {
+	if name == "" {
+		return -1
+	}
+	kind := store.KindFunction
+	if w.inType(at.parent) {
+		kind = store.KindMethod
+	}
+	return w.declare(n, at, name, kind, body, false)
+}
