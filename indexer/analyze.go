@@ -79,16 +79,21 @@ func newMapperSet(disabled []string, timeout time.Duration) *mapperSet {
 	return ms
 }
 
-// analyze fills every content-derived field of f from src: hash, lines, line index, language and
-// map. A file with a binary head is marked skipped. f.Path, Size and ModTimeNS are the caller's.
+// analyze fills every content-derived field of f from src: hash (unless the caller has it),
+// lines, line index, language and map. A file with a binary head is marked skipped. f.Path, Size
+// and ModTimeNS are the caller's.
 func (ms *mapperSet) analyze(ctx context.Context, f *store.File, src []byte) {
-	f.Hash = Hash(src)
+	if f.Hash == nil {
+		f.Hash = Hash(src)
+	}
 	if kind, binary := BinaryKind(src[:min(len(src), sniffBytes)]); binary {
 		f.Skip, f.SkipDetail = store.SkipBinary, kind
 		return
 	}
 	f.Lines = CountLines(src)
-	f.LineIndex = LineIndex(src, store.LineIndexStep)
+	if f.Lines > store.LineIndexStep { // shorter files have no checkpoint past line 1
+		f.LineIndex = LineIndex(src, store.LineIndexStep)
+	}
 	lang := Detect(f.Path, src[:min(len(src), sniffBytes)])
 	var res *Result
 	f.Mapper = fallbackMapperName

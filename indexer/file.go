@@ -78,12 +78,11 @@ func (p *processor) process(ctx context.Context, ms *mapperSet, abs, rel string,
 	if err != nil {
 		return p.skipped(rel, fi, prev, store.SkipUnreadable, reasonText(err))
 	}
-	f := &store.File{Path: rel, Size: int64(len(src)), ModTimeNS: fi.ModTime().UnixNano()}
-	if prev != nil && !p.force && !retrying && prev.Size == f.Size && bytes.Equal(prev.Hash, Hash(src)) {
+	f := &store.File{Path: rel, Size: int64(len(src)), ModTimeNS: fi.ModTime().UnixNano(), Hash: Hash(src)}
+	if prev != nil && !p.force && !retrying && prev.Size == f.Size && bytes.Equal(prev.Hash, f.Hash) {
 		return outcome{change: changeTouch, path: rel, file: f}
 	}
 	if p.check {
-		f.Hash = Hash(src)
 		return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 	}
 	ms.analyze(ctx, f, src)

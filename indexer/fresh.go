@@ -24,11 +24,17 @@ type Fresh struct {
 	StoreErr error
 }
 
+// needsScan reports whether a row of a file over the size limit still lacks what ScanLarge finds.
+func needsScan(f *store.File) bool {
+	return f.Skip == store.SkipTooLarge && f.Lines == 0 && f.Size > 0
+}
+
 // Load returns the current row of the file at abs: from the store when its size and mtime match
 // the disk, otherwise mapped again and written before returning (a query is never stale). With a
 // nil store, or a file outside root, the file is mapped in memory and nothing is written.
-// A missing file, a folder or an unreadable file is an error; a binary or too large file comes
-// back as a row with its skip reason.
+// A missing file, a folder or an unreadable file is an error; a binary file comes back as a row
+// with its skip reason, and a file over the size limit as a row with its line count, checkpoints
+// and landmarks from one streaming scan (stored, so the scan happens once).
 func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) (*Fresh, error) {
 	opts = withDefaults(opts)
 	fi, err := os.Stat(abs)
@@ -64,8 +70,16 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 			fresh.StoreErr = write(ctx, st, func(w *store.Writer) error { return w.Touch(ctx, rel, out.file.ModTimeNS) })
 		}
 		f, err := st.File(ctx, rel)
-		if err == nil {
+		if err == nil && !needsScan(f) {
 			fresh.File = f
+			return fresh, nil
+		}
+		if err == nil { // a file over the size limit, not yet scanned: scan it and store the result
+			if err := ScanLarge(ctx, f, abs); err != nil {
+				return nil, err
+			}
+			fresh.File = f
+			fresh.StoreErr = write(ctx, st, func(w *store.Writer) error { return w.Put(ctx, f) })
 			return fresh, nil
 		}
 		// The row went away or the store failed between the two reads: map afresh.
@@ -76,6 +90,11 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 	fresh.File, fresh.Remapped = out.file, true
 	if out.file.Skip == store.SkipUnreadable {
 		return nil, &fs.PathError{Op: "read", Path: abs, Err: errors.New(out.file.SkipDetail)}
+	}
+	if needsScan(out.file) {
+		if err := ScanLarge(ctx, out.file, abs); err != nil {
+			return nil, err
+		}
 	}
 	if st != nil && inside && fresh.StoreErr == nil {
 		fresh.StoreErr = write(ctx, st, func(w *store.Writer) error { return w.Put(ctx, out.file) })

@@ -62,8 +62,7 @@ func (a *app) warnStore(s *session, err error) {
 // load returns the fresh row of the file named by arg (relative to the working directory), mapping
 // it in memory when the store cannot be used. Errors are ready to print.
 //
-// A binary file is an error ("binary file (PNG image, 45.2 KB); not shown"); a file too large to
-// map is scanned once for its line count, checkpoints and landmarks, which are then stored.
+// A binary file is an error ("binary file (PNG image, 45.2 KB); not shown").
 func (a *app) load(ctx context.Context, s *session, arg string) (*store.File, string, error) {
 	abs, err := s.resolve(arg)
 	if err != nil {
@@ -76,32 +75,11 @@ func (a *app) load(ctx context.Context, s *session, arg string) (*store.File, st
 	}
 	a.warnStore(s, fresh.StoreErr)
 	f := fresh.File
-	switch f.Skip {
-	case store.SkipBinary:
+	if f.Skip == store.SkipBinary {
 		return nil, abs, failure("binary", arg, fmt.Sprintf("binary file (%s, %s); not shown", f.SkipDetail, humanBytes(f.Size)),
 			"readmap reads text files only")
-	case store.SkipTooLarge:
-		if f.Lines == 0 && f.Size > 0 {
-			if err := indexer.ScanLarge(ctx, f, abs); err != nil {
-				return nil, abs, failure("unreadable", arg, err.Error(), "")
-			}
-			a.saveScan(ctx, s, f)
-		}
 	}
 	return f, abs, nil
-}
-
-// saveScan stores what ScanLarge found, so the next command on the file does not scan it again.
-func (a *app) saveScan(ctx context.Context, s *session, f *store.File) {
-	if s.st == nil || filepath.IsAbs(f.Path) { // not stored: no store, or a file outside the root
-		return
-	}
-	w := s.st.NewWriter()
-	if err := w.Put(ctx, f); err != nil {
-		w.Abort()
-		return
-	}
-	_ = w.Flush(ctx)
 }
 
 // fileError explains why a path cannot be read: missing (with similar names nearby), a folder

@@ -114,15 +114,11 @@ func (a *app) read(cmd *cobra.Command, arg string, req query.ReadRequest) error 
 
 // readAnswer loads the file named by arg fresh and answers req; errors are ready to print.
 func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.ReadRequest) (*query.Answer, error) {
-	f, file, err := a.openFresh(ctx, s, arg)
+	f, file, fi, err := a.openFresh(ctx, s, arg)
 	if err != nil {
 		return nil, err
 	}
 	defer file.Close()
-	fi, err := file.Stat()
-	if err != nil {
-		return nil, failure("unreadable", arg, err.Error(), "")
-	}
 	req.File, req.Display, req.Source, req.Size = f, arg, file, fi.Size()
 	layout := req.Layout
 	layout.Numbered = req.Numbers
@@ -138,23 +134,24 @@ func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.
 
 // openFresh loads the row of the file named by arg and opens the file, making sure both describe
 // the same version: a file that changes in between is loaded again, so the map and the page agree.
-func (a *app) openFresh(ctx context.Context, s *session, arg string) (*store.File, *os.File, error) {
+// It returns the open file and what it stats as.
+func (a *app) openFresh(ctx context.Context, s *session, arg string) (*store.File, *os.File, os.FileInfo, error) {
 	for attempt := 0; ; attempt++ {
 		f, abs, err := a.load(ctx, s, arg)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		file, err := os.Open(abs)
 		if err != nil {
-			return nil, nil, a.fileError(arg, abs, err)
+			return nil, nil, nil, a.fileError(arg, abs, err)
 		}
 		fi, err := file.Stat()
 		if err != nil {
 			file.Close()
-			return nil, nil, a.fileError(arg, abs, err)
+			return nil, nil, nil, a.fileError(arg, abs, err)
 		}
 		if fi.Size() == f.Size && fi.ModTime().UnixNano() == f.ModTimeNS || attempt == 2 {
-			return f, file, nil
+			return f, file, fi, nil
 		}
 		file.Close()
 	}

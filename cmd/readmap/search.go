@@ -54,7 +54,7 @@ whole line to find by similarity with --fuzzy (typos allowed; best first).`,
 
 // searchHits loads the file named by arg fresh and searches it; no hit is a failure.
 func (a *app) searchHits(ctx context.Context, s *session, arg string, req query.SearchRequest) ([]query.SearchHit, error) {
-	f, file, err := a.openFresh(ctx, s, arg)
+	f, file, _, err := a.openFresh(ctx, s, arg)
 	if err != nil {
 		return nil, err
 	}
