@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/readmap/readmap/indexer"
+	"github.com/readmap/readmap/query"
 	"github.com/readmap/readmap/store"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -105,8 +106,8 @@ func (a *app) index(ctx context.Context, root string, opts indexer.Options) erro
 		}
 		if !a.quiet || opts.Check {
 			fmt.Fprintf(out, "%s files seen, %s mapped, %s unchanged, %s removed, %s skipped, %s symbols, %.2fs\n",
-				thousands(sum.Seen), thousands(sum.Mapped), thousands(sum.Unchanged+sum.Touched),
-				thousands(sum.Removed), thousands(sum.Skipped), thousands(sum.Symbols), sum.Elapsed)
+				query.Thousands(sum.Seen), query.Thousands(sum.Mapped), query.Thousands(sum.Unchanged+sum.Touched),
+				query.Thousands(sum.Removed), query.Thousands(sum.Skipped), query.Thousands(sum.Symbols), sum.Elapsed)
 		}
 	}
 	if opts.Check && len(sum.Stale) > 0 {
@@ -133,16 +134,4 @@ func (a *app) progressBar() *progressbar.ProgressBar {
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)
-}
-
-// thousands formats n with comma separators: 10247 gives "10,247".
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agnivade/levenshtein"
 	"github.com/readmap/readmap/indexer"
+	"github.com/readmap/readmap/query"
 	"github.com/readmap/readmap/store"
 )
 
@@ -76,7 +77,7 @@ func (a *app) load(ctx context.Context, s *session, arg string) (*store.File, st
 	a.warnStore(s, fresh.StoreErr)
 	f := fresh.File
 	if f.Skip == store.SkipBinary {
-		return nil, abs, failure("binary", arg, fmt.Sprintf("binary file (%s, %s); not shown", f.SkipDetail, humanBytes(f.Size)),
+		return nil, abs, failure("binary", arg, fmt.Sprintf("binary file (%s, %s); not shown", f.SkipDetail, query.HumanBytes(f.Size)),
 			"readmap reads text files only")
 	}
 	return f, abs, nil
@@ -170,7 +171,7 @@ func dirEntries(abs string) string {
 			parts = append(parts, e.Name())
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s (%s lines, %s)", e.Name(), lineCountOf(filepath.Join(abs, e.Name()), info), humanBytes(info.Size())))
+		parts = append(parts, fmt.Sprintf("%s (%s lines, %s)", e.Name(), lineCountOf(filepath.Join(abs, e.Name()), info), query.HumanBytes(info.Size())))
 	}
 	if len(entries) > shown {
 		parts = append(parts, fmt.Sprintf("… %d more", len(entries)-shown))
@@ -194,7 +195,7 @@ func lineCountOf(path string, info fs.FileInfo) string {
 	if _, binary := indexer.BinaryKind(src[:min(len(src), 8192)]); binary {
 		return "binary"
 	}
-	return thousands(indexer.CountLines(src))
+	return query.Thousands(indexer.CountLines(src))
 }
 
 // relToWD shows a path relative to the working directory when it lies below it.
@@ -207,18 +208,4 @@ func relToWD(p string) string {
 		return rel
 	}
 	return p
-}
-
-// humanBytes formats a size as the banner does: 412.3 KB.
-func humanBytes(n int64) string {
-	switch {
-	case n < 1024:
-		return fmt.Sprintf("%d B", n)
-	case n < 1024*1024:
-		return fmt.Sprintf("%.1f KB", float64(n)/1024)
-	case n < 1024*1024*1024:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1024*1024))
-	default:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1024*1024*1024))
-	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/readmap/readmap/query"
+
 	"github.com/spf13/cobra"
 )
 
@@ -32,13 +34,13 @@ func (a *app) statsCommand() *cobra.Command {
 				return nil
 			}
 			w := a.stdout
-			fmt.Fprintf(w, "store:    %s (%s)\n", st.Path(), humanBytes(stats.DBBytes))
+			fmt.Fprintf(w, "store:    %s (%s)\n", st.Path(), query.HumanBytes(stats.DBBytes))
 			indexed := stats.IndexedAt
 			if indexed == "" {
 				indexed = "never (run readmap index)"
 			}
 			fmt.Fprintf(w, "indexed:  %s\n", indexed)
-			fmt.Fprintf(w, "files:    %s\nsymbols:  %s\n", thousands(stats.Files), thousands(stats.Symbols))
+			fmt.Fprintf(w, "files:    %s\nsymbols:  %s\n", query.Thousands(stats.Files), query.Thousands(stats.Symbols))
 			printCounts(a, "languages", stats.Languages)
 			printCounts(a, "skipped", stats.Skipped)
 			return nil
@@ -63,6 +65,6 @@ func printCounts(a *app, title string, counts map[string]int) {
 	})
 	fmt.Fprintf(a.stdout, "%s:\n", title)
 	for _, k := range keys {
-		fmt.Fprintf(a.stdout, "  %-14s %s\n", k, thousands(counts[k]))
+		fmt.Fprintf(a.stdout, "  %-14s %s\n", k, query.Thousands(counts[k]))
 	}
 }
