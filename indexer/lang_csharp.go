@@ -13,9 +13,16 @@ func init() {
 	method := &tsRule{kind: store.KindMethod}
 	g := &tsGrammar{
 		language: csharp.GetLanguage,
-		attrs:    map[string]bool{"attribute_list": true},
+		// C# has C's conditional directives, and real code splits declarations across their
+		// branches (a class's base list differs between #if and #else): retry with one branch.
+		retries: []func([]byte) []byte{csOneBranch, cFlattenConditionals},
+		attrs:   map[string]bool{"attribute_list": true},
 		rules: map[string]*tsRule{
-			"using_directive":                   {handle: csUsing},
+			"using_directive": {handle: csUsing},
+			// The grammar nests the declarations of a conditional's branches in these nodes.
+			"preproc_if":                        {handle: tsTransparent},
+			"preproc_elif":                      {handle: tsTransparent},
+			"preproc_else":                      {handle: tsTransparent},
 			"namespace_declaration":             {kind: store.KindNamespace, members: true},
 			"file_scoped_namespace_declaration": {kind: store.KindNamespace, scopes: true},
 			"class_declaration":                 {kind: store.KindClass, members: true},
@@ -105,4 +112,11 @@ func csField(w *tsWalk, n *sitter.Node, at tsAt) int {
 		return -1
 	}
 	return w.eachDeclaratorIn(n, decl, at, kind, "variable_declarator")
+}
+
+// csOneBranch keeps the first branch of each preprocessor conditional, without its directive
+// lines, and blanks the rest. It is the retry for declarations split across branches, which no
+// grammar reads: `class JValue : JToken` followed by `#if HAVE_ICONVERTIBLE`, `, IConvertible`, `#endif`.
+func csOneBranch(src []byte) []byte {
+	return cFlattenConditionals(cFirstBranches(src))
 }

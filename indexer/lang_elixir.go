@@ -107,13 +107,37 @@ func exCall(w *tsWalk, n *sitter.Node, at tsAt) int {
 		}
 		s := w.place(n, at, name, kind)
 		s.Signature = w.sig(w.sigStartAt(n, at), first.EndByte())
-		return w.add(s)
+		idx := w.add(s)
+		if kind == store.KindMacro {
+			exQuoted(w, body, idx, 0)
+		}
+		return idx
 	}
 	if target == "defstruct" || target == "defexception" {
 		return w.span(n, at, target, store.KindStruct, w.sigLine(w.sigStartAt(n, at), n.EndByte()))
 	}
 	return -1
 }
+
+// exQuoted maps the definitions inside a macro's `quote do ... end` blocks as the macro's
+// children: they are the functions a caller gets, such as the child_spec/1 and handle_call/3 that
+// `use GenServer` injects, and they are written nowhere else.
+func exQuoted(w *tsWalk, n *sitter.Node, macro, depth int) {
+	if n == nil || depth > exQuoteDepth {
+		return
+	}
+	for _, ch := range w.children(n) {
+		if w.typeOf(ch) == "call" && w.fieldText(ch, "target") == "quote" {
+			w.members(w.childOfType(ch, "do_block"), tsAt{parent: macro, start: -1, sig: -1})
+			continue
+		}
+		exQuoted(w, ch, macro, depth+1)
+	}
+}
+
+// exQuoteDepth bounds how deep in a macro's body exQuoted looks for quote blocks (they sit at
+// its top or inside an if or case).
+const exQuoteDepth = 8
 
 // exFunctionName names a function head: `f(x)`, `f(x) when g(x)`, `f`.
 func exFunctionName(w *tsWalk, head *sitter.Node) string {

@@ -148,6 +148,32 @@ class B {}
   optional string y = 2;
 }
 `, []string{"message A [1-4]", "  field A.x [2-2]", "  field A.y [3-3]"}},
+		{"csharp conditionals: a whole file, and a base list split across branches", "a.cs", `#if !HAVE_LINQ
+namespace N
+{
+    public class A : B
+#if HAVE_C
+        , IC
+#endif
+    {
+        void F() {}
+#if NET
+        void G() {}
+#else
+        void G(int x) {}
+#endif
+    }
+}
+#endif
+`, []string{"namespace N [2-16]", "  class N.A [4-15]", "    method N.A.F [9-9]", "    method N.A.G [11-11]", "    method N.A.G [13-13]"}},
+		{"elixir definitions a macro quotes", "a.ex", `defmodule A do
+  defmacro __using__(opts) do
+    quote do
+      def child_spec(arg), do: arg
+    end
+  end
+end
+`, []string{"module A [1-7]", "  macro A.__using__ [2-6]", "    function A.__using__.child_spec [4-4]"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := mapLines(t, tc.file, tc.src)
