@@ -44,8 +44,9 @@ fuzz: ## run each fuzz test for FUZZTIME (default 30s)
 	  done; \
 	done
 
-golden: ## rewrite the golden maps under testdata/golden
+golden: ## rewrite the golden maps under testdata/golden, and record the maps of indexer.MappersVersion
 	$(GO) test ./query -run TestGolden -update
+	$(GO) test ./indexer -run TestMappersVersion -update
 
 clean: ## remove the binary and this repository's store
 	rm -rf bin .readmap

@@ -86,6 +86,7 @@ func (ms *mapperSet) analyze(ctx context.Context, f *store.File, src []byte) {
 	if f.Hash == nil {
 		f.Hash = Hash(src)
 	}
+	f.MappersVersion = MappersVersion
 	if kind, binary := BinaryKind(src[:min(len(src), sniffBytes)]); binary {
 		f.Skip, f.SkipDetail = store.SkipBinary, kind
 		return

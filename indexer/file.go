@@ -67,7 +67,7 @@ func (p *processor) process(ctx context.Context, ms *mapperSet, abs, rel string,
 		// Opening a named pipe would block forever; devices and sockets are not files to read.
 		return p.skipped(rel, fi, prev, store.SkipUnreadable, "not a regular file ("+fi.Mode().Type().String()+")")
 	}
-	retrying := prev != nil && p.retry(ms, prev, fi.Size())
+	retrying := prev != nil && (p.retry(ms, prev, fi.Size()) || prev.MappersVersion != MappersVersion)
 	if prev != nil && !p.force && !retrying && prev.Size == fi.Size() && prev.ModTimeNS == fi.ModTime().UnixNano() {
 		return outcome{change: changeNone, path: rel}
 	}
@@ -90,7 +90,7 @@ func (p *processor) process(ctx context.Context, ms *mapperSet, abs, rel string,
 }
 
 // retry reports whether a file recorded as skipped must be looked at again though its size and
-// mtime did not change: the cause may be gone (permissions fixed with chmod, a mapper timeout on a
+// mtime did not change (as must a row of other mappers, see MappersVersion): the cause may be gone (permissions fixed with chmod, a mapper timeout on a
 // busy machine, a language enabled again, a larger --max-file-size).
 func (p *processor) retry(ms *mapperSet, prev *store.FileState, size int64) bool {
 	switch prev.Skip {
@@ -106,7 +106,7 @@ func (p *processor) retry(ms *mapperSet, prev *store.FileState, size int64) bool
 
 // skipped records a file that is not read or cannot be read.
 func (p *processor) skipped(rel string, fi os.FileInfo, prev *store.FileState, reason store.SkipReason, detail string) outcome {
-	f := &store.File{Path: rel, Skip: reason, SkipDetail: detail}
+	f := &store.File{Path: rel, Skip: reason, SkipDetail: detail, MappersVersion: MappersVersion}
 	if fi != nil {
 		f.Size, f.ModTimeNS = fi.Size(), fi.ModTime().UnixNano()
 	}

@@ -507,3 +507,43 @@ func TestSkippedFilesAreRetried(t *testing.T) {
 		}
 	}
 }
+
+// TestOlderMappersRowsAreRemapped stands in for an upgrade: rows written by other mappers (an
+// older MappersVersion, with a map those mappers made) are mapped again by the next query and
+// the next index run, though the files did not change.
+func TestOlderMappersRowsAreRemapped(t *testing.T) {
+	ctx := context.Background()
+	root := writeTree(t, map[string]string{"a.go": goSource, "b.go": goSource})
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	runIndex(t, st, Options{Root: root})
+	for _, path := range []string{"a.go", "b.go"} {
+		f, err := st.File(ctx, path)
+		if err != nil || f.MappersVersion != MappersVersion {
+			t.Fatalf("%s after the first run: %+v, %v; want MappersVersion %d", path, f, err, MappersVersion)
+		}
+		f.MappersVersion = MappersVersion - 1
+		f.Symbols = []store.Symbol{{Name: "old", Qualname: "old", Kind: store.KindFunction, StartLine: 1, EndLine: 1, Parent: -1}}
+		if err := write(ctx, st, func(w *store.Writer) error { return w.Put(ctx, f) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if sum := runIndex(t, st, Options{Root: root, Check: true}); len(sum.Stale) != 2 {
+		t.Errorf("check with rows of older mappers = %+v, want both stale", sum)
+	}
+
+	fresh, err := Load(ctx, st, root, filepath.Join(root, "a.go"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fresh.Remapped || fresh.File.MappersVersion != MappersVersion || fresh.File.Symbols[0].Name != "A" {
+		t.Errorf("Load of a row of older mappers: remapped=%v version=%d symbols=%+v; want it mapped again",
+			fresh.Remapped, fresh.File.MappersVersion, fresh.File.Symbols)
+	}
+	if sum := runIndex(t, st, Options{Root: root}); sum.Mapped != 1 || sum.Unchanged != 1 {
+		t.Errorf("index after the query = %+v, want b.go mapped again and a.go unchanged", sum)
+	}
+	f, err := st.File(ctx, "b.go")
+	if err != nil || f.MappersVersion != MappersVersion || f.Symbols[0].Name != "A" {
+		t.Errorf("b.go after the index run: %+v, %v; want it mapped again", f, err)
+	}
+}

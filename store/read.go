@@ -17,11 +17,13 @@ type FileState struct {
 	Hash      []byte
 	Language  string
 	Skip      SkipReason
+	// MappersVersion is the indexer.MappersVersion that mapped the row.
+	MappersVersion int
 }
 
 // FileStates returns the state of every file row, by path.
 func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT path, size, mtime_ns, hash, language, skip_reason FROM files ORDER BY path")
+	rows, err := s.read.QueryContext(ctx, "SELECT path, size, mtime_ns, hash, language, skip_reason, mappers_version FROM files ORDER BY path")
 	if err != nil {
 		return nil, classify(fmt.Errorf("list files: %w", err))
 	}
@@ -30,7 +32,7 @@ func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
 	for rows.Next() {
 		var path string
 		var st FileState
-		if err := rows.Scan(&path, &st.Size, &st.ModTimeNS, &st.Hash, &st.Language, &st.Skip); err != nil {
+		if err := rows.Scan(&path, &st.Size, &st.ModTimeNS, &st.Hash, &st.Language, &st.Skip, &st.MappersVersion); err != nil {
 			return nil, classify(fmt.Errorf("list files: %w", err))
 		}
 		states[path] = st
@@ -41,8 +43,8 @@ func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
 // FileState returns the state of one file row, or ErrNotFound.
 func (s *Store) FileState(ctx context.Context, path string) (FileState, error) {
 	var st FileState
-	err := s.read.QueryRowContext(ctx, "SELECT size, mtime_ns, hash, language, skip_reason FROM files WHERE path = ?", path).
-		Scan(&st.Size, &st.ModTimeNS, &st.Hash, &st.Language, &st.Skip)
+	err := s.read.QueryRowContext(ctx, "SELECT size, mtime_ns, hash, language, skip_reason, mappers_version FROM files WHERE path = ?", path).
+		Scan(&st.Size, &st.ModTimeNS, &st.Hash, &st.Language, &st.Skip, &st.MappersVersion)
 	if errors.Is(err, sql.ErrNoRows) {
 		return st, fmt.Errorf("%s: %w", path, ErrNotFound)
 	}
@@ -65,9 +67,9 @@ func (s *Store) File(ctx context.Context, path string) (*File, error) {
 	var skip string
 	var lineIndex []byte
 	err = tx.QueryRowContext(ctx, `SELECT id, size, mtime_ns, hash, language, mapper, lines, summary,
-		skip_reason, skip_detail, line_index, indexed_at FROM files WHERE path = ?`, path).
+		skip_reason, skip_detail, line_index, indexed_at, mappers_version FROM files WHERE path = ?`, path).
 		Scan(&id, &f.Size, &f.ModTimeNS, &f.Hash, &f.Language, &f.Mapper, &f.Lines, &f.Summary,
-			&skip, &f.SkipDetail, &lineIndex, &f.IndexedAt)
+			&skip, &f.SkipDetail, &lineIndex, &f.IndexedAt, &f.MappersVersion)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%s: %w", path, ErrNotFound)
 	}

@@ -174,8 +174,10 @@ type File struct {
 	// files of more than LineIndexStep lines; nil otherwise.
 	LineIndex []int64
 	IndexedAt int64 // Unix seconds
-	Imports   []string
-	Symbols   []Symbol
+	// MappersVersion is the indexer.MappersVersion that mapped the row.
+	MappersVersion int
+	Imports        []string
+	Symbols        []Symbol
 }
 
 // LineIndexStep is the distance in lines between two checkpoints of File.LineIndex.

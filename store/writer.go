@@ -75,13 +75,13 @@ func (w *Writer) exec(ctx context.Context, query string, args ...any) (sql.Resul
 }
 
 const upsertFile = `INSERT INTO files (path, size, mtime_ns, hash, language, mapper, lines, summary,
-	skip_reason, skip_detail, line_index, indexed_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	skip_reason, skip_detail, line_index, indexed_at, mappers_version)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
 	hash = excluded.hash, language = excluded.language, mapper = excluded.mapper,
 	lines = excluded.lines, summary = excluded.summary, skip_reason = excluded.skip_reason,
 	skip_detail = excluded.skip_detail, line_index = excluded.line_index,
-	indexed_at = excluded.indexed_at
+	indexed_at = excluded.indexed_at, mappers_version = excluded.mappers_version
 RETURNING id`
 
 // Put writes f's row, replacing its symbols and imports.
@@ -95,7 +95,7 @@ func (w *Writer) Put(ctx context.Context, f *File) error {
 	}
 	var id int64
 	err = st.QueryRowContext(ctx, f.Path, f.Size, f.ModTimeNS, f.Hash, f.Language, f.Mapper,
-		f.Lines, f.Summary, string(f.Skip), f.SkipDetail, encodeLineIndex(f.LineIndex), w.now).Scan(&id)
+		f.Lines, f.Summary, string(f.Skip), f.SkipDetail, encodeLineIndex(f.LineIndex), w.now, f.MappersVersion).Scan(&id)
 	if err != nil {
 		return classify(fmt.Errorf("write %s: %w", f.Path, err))
 	}
