@@ -8,61 +8,88 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
 
-var updateVersion = flag.Bool("update", false, "record the maps' digest in testdata/golden/mappers-version.txt")
+var updateVersion = flag.Bool("update", false, "record the maps' digests in testdata/golden/mappers-version.txt")
 
 // mappersVersionFile records which maps MappersVersion stands for.
 const mappersVersionFile = "../testdata/golden/mappers-version.txt"
 
-// TestMappersVersion fails when the mappers' output changed but MappersVersion did not: stores
-// would keep serving the old maps of unchanged files. It digests the maps of every file under
-// testdata/langs and testdata/corpus. With -update (make golden) it records the digest, which it
-// refuses to do for changed maps under an unchanged version.
+// TestMappersVersion fails when what the mappers make of a file changed but MappersVersion did
+// not: stores would go on serving the old maps of unchanged files. It keeps a digest of the map
+// of every file under testdata/langs and testdata/corpus. With -update (make golden) it records
+// them, which it refuses to do for changed maps under an unchanged version; new files only need
+// recording.
 func TestMappersVersion(t *testing.T) {
-	digest := mapsDigest(t, "../testdata/langs", "../testdata/corpus")
-	recordedVersion, recordedDigest := readMappersVersion(t)
-	changed := digest != recordedDigest
-	switch {
-	case changed && recordedVersion == MappersVersion:
-		t.Fatalf("the maps of testdata/langs and testdata/corpus changed under MappersVersion %d: raise indexer.MappersVersion (indexer/version.go), then run `make golden`", MappersVersion)
-	case *updateVersion:
-		text := fmt.Sprintf("# The maps of testdata/langs and testdata/corpus that indexer.MappersVersion stands for.\n# Written by `make golden`; see indexer/version.go.\nversion %d\ndigest %s\n", MappersVersion, digest)
-		if err := os.WriteFile(mappersVersionFile, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
+	digests := mapDigests(t, "../testdata/langs", "../testdata/corpus")
+	version, recorded := readMappersVersion(t)
+	var changed, unrecorded []string
+	for path, d := range digests {
+		if old, ok := recorded[path]; !ok {
+			unrecorded = append(unrecorded, path)
+		} else if old != d {
+			changed = append(changed, path)
 		}
-	case recordedVersion != MappersVersion:
-		t.Fatalf("%s records version %d, indexer.MappersVersion is %d: run `make golden`", mappersVersionFile, recordedVersion, MappersVersion)
+	}
+	sort.Strings(changed)
+	switch {
+	case len(changed) > 0 && version == MappersVersion:
+		t.Fatalf("the maps of %d files changed under MappersVersion %d (%s): raise indexer.MappersVersion (indexer/version.go), then run `make golden`",
+			len(changed), MappersVersion, strings.Join(changed[:min(len(changed), 5)], ", "))
+	case *updateVersion:
+		writeMappersVersion(t, digests)
+	case version != MappersVersion:
+		t.Fatalf("%s records version %d, indexer.MappersVersion is %d: run `make golden`", mappersVersionFile, version, MappersVersion)
+	case len(unrecorded) > 0:
+		t.Fatalf("%d files have no recorded map digest (%s): run `make golden`", len(unrecorded), unrecorded[0])
 	}
 }
 
-// readMappersVersion returns the version and digest mappersVersionFile records.
-func readMappersVersion(t *testing.T) (int, string) {
+// readMappersVersion returns the version mappersVersionFile records and its digests by path.
+func readMappersVersion(t *testing.T) (int, map[string]string) {
+	digests := map[string]string{}
 	data, err := os.ReadFile(mappersVersionFile)
 	if os.IsNotExist(err) && *updateVersion {
-		return 0, ""
+		return 0, digests
 	}
 	if err != nil {
 		t.Fatalf("%v (create it with `make golden`)", err)
 	}
 	var version int
-	var digest string
 	for _, line := range strings.Split(string(data), "\n") {
 		if v, ok := strings.CutPrefix(line, "version "); ok {
 			fmt.Sscan(v, &version)
-		}
-		if d, ok := strings.CutPrefix(line, "digest "); ok {
-			digest = d
+		} else if d, path, ok := strings.Cut(line, " "); ok && !strings.HasPrefix(line, "#") {
+			digests[path] = d
 		}
 	}
-	return version, digest
+	return version, digests
 }
 
-// mapsDigest maps every file under the roots in memory and returns the SHA-256 of all the maps.
-func mapsDigest(t *testing.T, roots ...string) string {
-	h := sha256.New()
+// writeMappersVersion records MappersVersion and the digests.
+func writeMappersVersion(t *testing.T, digests map[string]string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# The maps that indexer.MappersVersion stands for: a digest of each file's map.\n# Written by `make golden`; see indexer/version.go.\nversion %d\n", MappersVersion)
+	paths := make([]string, 0, len(digests))
+	for p := range digests {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		fmt.Fprintf(&b, "%s %s\n", digests[p], p)
+	}
+	if err := os.WriteFile(mappersVersionFile, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// mapDigests maps every file under the roots in memory and returns a digest of each map, by
+// path relative to testdata.
+func mapDigests(t *testing.T, roots ...string) map[string]string {
+	digests := map[string]string{}
 	for _, root := range roots {
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
@@ -72,16 +99,19 @@ func mapsDigest(t *testing.T, roots ...string) string {
 			if err != nil {
 				return err
 			}
-			f := MapFile(context.Background(), filepath.ToSlash(path), src, Options{})
-			fmt.Fprintf(h, "%s\t%s\t%s\t%d\t%s\t%s\t%q\n", f.Path, f.Language, f.Mapper, f.Lines, f.Summary, f.Skip, f.Imports)
+			rel := strings.TrimPrefix(filepath.ToSlash(path), "../testdata/")
+			f := MapFile(context.Background(), rel, src, Options{})
+			h := sha256.New()
+			fmt.Fprintf(h, "%s\t%s\t%d\t%s\t%s\t%q\n", f.Language, f.Mapper, f.Lines, f.Summary, f.Skip, f.Imports)
 			for _, s := range f.Symbols {
 				fmt.Fprintf(h, "%d\t%d\t%s\t%q\t%q\t%q\t%d\t%d\n", s.Depth, s.Parent, s.Kind, s.Name, s.Qualname, s.Signature, s.StartLine, s.EndLine)
 			}
+			digests[rel] = fmt.Sprintf("%x", h.Sum(nil)[:8])
 			return nil
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	return fmt.Sprintf("%x", h.Sum(nil))
+	return digests
 }
