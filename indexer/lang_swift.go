@@ -1,6 +1,8 @@
 package indexer
 
 import (
+	"bytes"
+
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/swift"
 
@@ -37,8 +39,13 @@ func init() {
 				}
 				return w.span(n, at, name, store.KindType, w.sigLine(w.sigStartAt(n, at), n.EndByte()))
 			}},
-			"enum_entry": {handle: swiftEnumEntry},
+			"enum_entry":                 {handle: swiftEnumEntry},
+			"associatedtype_declaration": {kind: store.KindType},
+			"macro_declaration": {kind: store.KindMacro, body: "definition", nameOf: func(w *tsWalk, n *sitter.Node) string {
+				return w.text(w.childOfType(n, "simple_identifier"))
+			}},
 		},
+		prepare: swiftBlankIsolation,
 	}
 	register(Language{
 		Name:         "Swift",
@@ -113,4 +120,32 @@ func swiftEnumEntry(w *tsWalk, n *sitter.Node, at tsAt) int {
 		}
 	}
 	return first
+}
+
+// swiftBlankIsolation blanks the argument of `nonisolated(unsafe)`, which the grammar does not
+// know: it reads the modifier as a property named "(unsafe)" and starts the declaration after it.
+// `nonisolated` alone it knows. Lines stay where they are; src is copied only when it has one.
+func swiftBlankIsolation(src []byte) []byte {
+	word := []byte("nonisolated(")
+	if !bytes.Contains(src, word) {
+		return src
+	}
+	out := bytes.Clone(src)
+	for i := 0; ; {
+		j := bytes.Index(out[i:], word)
+		if j < 0 {
+			return out
+		}
+		start, open := i+j, i+j+len(word)-1
+		i = open + 1
+		end := i
+		for end < len(out) && (out[end] >= 'a' && out[end] <= 'z' || out[end] >= 'A' && out[end] <= 'Z') {
+			end++
+		}
+		if end < len(out) && out[end] == ')' && (start == 0 || !isIdentByte(out[start-1])) {
+			for b := open; b <= end; b++ {
+				out[b] = ' '
+			}
+		}
+	}
 }

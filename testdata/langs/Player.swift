@@ -9,6 +9,7 @@ typealias Completion = (Result<Void, Error>) -> Void
 
 /// Anything that can be played.
 protocol Playable {
+    associatedtype Item: Codable
     var duration: TimeInterval { get }
     func play(completion: @escaping Completion)
 }
@@ -29,6 +30,7 @@ struct Track: Codable {
 public final class Player: NSObject, Playable {
     public private(set) var state: PlaybackState = .idle
     private var queue: [Track] = []
+    nonisolated(unsafe) static var instances = 0
 
     public var duration: TimeInterval {
         queue.count > 0 ? 1 : 0
@@ -60,6 +62,10 @@ public final class Player: NSObject, Playable {
 extension Track: CustomStringConvertible {
     var description: String { title }
 }
+
+/// Logs each call (expanded by a compiler plugin).
+@attached(peer)
+public macro Logged() = #externalMacro(module: "PlayerMacros", type: "LoggedMacro")
 
 func formatDuration(_ seconds: TimeInterval) -> String {
     String(format: "%.0f", seconds)
