@@ -210,3 +210,28 @@ func TestHCLAgainstHCLSyntax(t *testing.T) {
 			strings.Join(diffs[:min(len(diffs), 20)], "\n"))
 	}
 }
+
+// TestHCLLabelEscapes checks that quoted labels are named by their value, as hclsyntax decodes
+// it, not as written: the corpus has no escaped label.
+func TestHCLLabelEscapes(t *testing.T) {
+	src := []byte("resource \"a\\\"b\" \"$${x}\" {\n}\n\nmodule \"\\u00e9\\\\%%{y}\" {\n  source = \"./m\\\\n\"\n}\n")
+	parsed, diags := hclsyntax.ParseConfig(src, "escapes.tf", hcl.Pos{Line: 1, Column: 1})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var args int
+	var want, got []string
+	for _, d := range hclDefs(nil, parsed.Body.(*hclsyntax.Body), -1, true, &args) {
+		want = append(want, d.name)
+	}
+	f := MapFile(context.Background(), "escapes.tf", src, Options{})
+	for _, s := range f.Symbols {
+		got = append(got, s.Name)
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("names %q, hclsyntax's %q", got, want)
+	}
+	if len(f.Imports) != 1 || f.Imports[0] != `./m\n` {
+		t.Errorf("imports %q, want [./m\\n]", f.Imports)
+	}
+}
