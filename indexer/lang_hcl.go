@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"strconv"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -42,7 +43,7 @@ func hclBlock(w *tsWalk, n *sitter.Node, at tsAt) int {
 				labels = append(labels, w.text(ch))
 			}
 		case "string_lit":
-			labels = append(labels, unquote(w.text(ch)))
+			labels = append(labels, hclString(w.text(ch)))
 		case "body":
 			body = ch
 		case "block_start":
@@ -91,7 +92,19 @@ func hclAttribute(w *tsWalk, n *sitter.Node, at tsAt) int {
 func hclModuleSource(w *tsWalk, body *sitter.Node) {
 	for _, a := range w.children(body) {
 		if w.typeOf(a) == "attribute" && w.text(w.childOfType(a, "identifier")) == "source" {
-			w.addImport(unquote(w.text(w.childOfType(a, "expression"))))
+			w.addImport(hclString(w.text(w.childOfType(a, "expression"))))
 		}
 	}
+}
+
+// hclString is a quoted string's value with HCL's escapes decoded (`\"`, `\\`, `\n`, `\u00e9`,
+// `$${`, `%%{`), as Terraform reads a label; text that is not one plain string comes back with
+// its quotes removed.
+func hclString(quoted string) string {
+	if strings.HasPrefix(quoted, `"`) {
+		if v, err := strconv.Unquote(strings.NewReplacer("$${", "${", "%%{", "%{").Replace(quoted)); err == nil {
+			return v
+		}
+	}
+	return unquote(quoted)
 }

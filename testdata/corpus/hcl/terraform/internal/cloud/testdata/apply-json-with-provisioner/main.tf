@@ -1,0 +1,5 @@
+resource "null_resource" "foo" {
+  provisioner "local-exec" {
+    command = "echo Hello World!"
+  }
+}

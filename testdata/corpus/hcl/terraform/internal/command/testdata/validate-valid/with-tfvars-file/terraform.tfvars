@@ -1,0 +1,1 @@
+var_without_default = "foo"
