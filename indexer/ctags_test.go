@@ -16,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/readmap/readmap/store"
 )
 
 // ctagsCorpus is a set of real files of one language that Debian packages install, with the
@@ -32,6 +34,10 @@ type ctagsCorpus struct {
 	flags   []string // more ctags options
 	maxFile int      // files taken at most
 	want    float64  // the share of ctags' definitions the map must hold, in percent (95 when 0)
+	// wantEnds, when set, is the share of ctags' end lines (of matched definitions) the map's
+	// symbols must end on, in percent: set for the parsers whose ends are right. Ruby's are not
+	// (a module "ends" at an inner `end`), nor Elixir's (a module ends where the next begins).
+	wantEnds float64
 	// skip, when set, leaves out tags the comparison cannot be fair about (ctags' own misreads).
 	skip func(tag ctagsTag) bool
 	// skipLine, when set, leaves out tags on lines ctags should not have read as code.
@@ -41,14 +47,14 @@ type ctagsCorpus struct {
 var ctagsCorpora = []ctagsCorpus{
 	// ctags names glibc's `__NTH (f (...))` "__NTH": such reserved macro names are never definitions.
 	{lang: "C", ctags: "C", pkg: "libc6-dev", globs: []string{"/usr/include/*.h"}, kinds: []string{"function", "prototype", "struct", "union", "enum"},
-		flags: []string{"--kinds-C=+p"}, maxFile: 120,
+		flags: []string{"--kinds-C=+p"}, maxFile: 120, wantEnds: 99,
 		skip: func(tag ctagsTag) bool { return reservedMacro.MatchString(tag.Name) }},
 	// libstdc++ wraps whole headers in preprocessor conditionals the grammar reads as one ERROR
 	// node; the C mappers' retries (cFlattenConditionals, cFirstBranches) map them.
 	{lang: "C++", ctags: "C++", pkg: "libstdc++-12-dev", globs: []string{"/usr/include/c++/*/bits/*.h"}, ext: ".cpp",
-		kinds: []string{"function", "class", "struct", "union", "enum", "namespace"}, maxFile: 60},
+		kinds: []string{"function", "class", "struct", "union", "enum", "namespace"}, maxFile: 60, wantEnds: 99},
 	{lang: "Java", ctags: "Java", pkg: "openjdk-17-source", zip: "/usr/lib/jvm/openjdk-17/lib/src.zip", globs: []string{"java.base/java/util/*.java"},
-		kinds: []string{"class", "interface", "enum", "method", "annotation"}, maxFile: 120},
+		kinds: []string{"class", "interface", "enum", "method", "annotation"}, maxFile: 120, wantEnds: 99},
 	{lang: "JavaScript", ctags: "JavaScript", pkg: "node-semver node-commander", globs: []string{"/usr/share/nodejs/semver/**/*.js", "/usr/share/nodejs/commander/**/*.js"},
 		kinds: []string{"function", "class", "method", "generator"}, maxFile: 120},
 	{lang: "TypeScript", ctags: "TypeScript", pkg: "node-typescript", globs: []string{"/usr/share/nodejs/typescript/lib/lib.es20*.d.ts"},
@@ -67,7 +73,7 @@ var ctagsCorpora = []ctagsCorpus{
 	{lang: "Rust", ctags: "Rust", pkg: "librust-serde-dev librust-regex-syntax-dev", globs: []string{"/usr/share/cargo/registry/*/src/**/*.rs"},
 		kinds: []string{"module", "struct", "interface", "implementation", "function", "enum", "method"}, maxFile: 120},
 	{lang: "Protobuf", ctags: "Protobuf", pkg: "libprotobuf-dev", globs: []string{"/usr/include/google/protobuf/**/*.proto"},
-		kinds: []string{"message", "enum", "service", "rpc"}, maxFile: 60},
+		kinds: []string{"message", "enum", "service", "rpc"}, maxFile: 60, wantEnds: 99},
 	// ctags' OCaml parser tags each file as a module of its own name at line 1, and `let _ =`.
 	{lang: "OCaml", ctags: "OCaml", pkg: "ocaml-nox", globs: []string{"/usr/lib/ocaml/*.ml"},
 		kinds: []string{"function", "module", "class", "type"}, maxFile: 80,
@@ -77,7 +83,7 @@ var ctagsCorpora = []ctagsCorpus{
 	// Committed excerpts (testdata/corpus/*/SOURCE.md says where each comes from), for languages
 	// Debian ships no sources of.
 	{lang: "C#", ctags: "C#", pkg: "the committed testdata/corpus/csharp", globs: []string{"../testdata/corpus/csharp/*.cs"},
-		kinds: []string{"class", "interface", "struct", "enum", "method", "namespace", "property"}, maxFile: 50},
+		kinds: []string{"class", "interface", "struct", "enum", "method", "namespace", "property"}, maxFile: 50, wantEnds: 99},
 	{lang: "Kotlin", ctags: "Kotlin", pkg: "the committed testdata/corpus/kotlin", globs: []string{"../testdata/corpus/kotlin/*.kt"},
 		kinds: []string{"class", "interface", "object", "method", "typealias"}, maxFile: 50,
 		// ctags' Kotlin parser tags some lambda arguments as methods named "<lambda>".
@@ -125,6 +131,7 @@ type ctagsTag struct {
 	Kind      string `json:"kind"`
 	Pattern   string `json:"pattern"`
 	ScopeKind string `json:"scopeKind"`
+	End       int    `json:"end"` // the last line, from the parsers that know it
 }
 
 // ctagsLocalScopes are the scopes whose definitions are locals, which the map leaves out.
@@ -157,9 +164,9 @@ func TestCtagsAgreement(t *testing.T) {
 			if len(files) == 0 {
 				t.Skipf("SKIP: no %s corpus (apt-get install %s)", c.lang, c.pkg)
 			}
-			defs, matched, misses := c.compare(t, files)
+			defs, matched, ends, misses := c.compare(t, files)
 			pct := 100 * float64(matched) / float64(max(defs, 1))
-			rows = append(rows, fmt.Sprintf("| %-10s | %5d | %6d | %6d | %5.1f%% |", c.lang, len(files), defs, matched, pct))
+			rows = append(rows, fmt.Sprintf("| %-10s | %5d | %6d | %6d | %5.1f%% | %6d of %6d |", c.lang, len(files), defs, matched, pct, ends.same, ends.known))
 			want := c.want
 			if want == 0 {
 				want = 95
@@ -167,13 +174,17 @@ func TestCtagsAgreement(t *testing.T) {
 			if os.Getenv("READMAP_SHOW_MISSES") != "" {
 				t.Logf("%s misses:\n%s", c.lang, strings.Join(misses[:min(len(misses), 60)], "\n"))
 			}
+			if endsPct := 100 * float64(ends.same) / float64(max(ends.known, 1)); c.wantEnds > 0 && endsPct < c.wantEnds {
+				t.Errorf("%s: %d of %d ctags end lines equal the map's (%.1f%%), want >= %.0f%% (READMAP_SHOW_ENDS=1 lists them)",
+					c.lang, ends.same, ends.known, endsPct, c.wantEnds)
+			}
 			if pct < want {
 				t.Errorf("%s: %d of %d ctags definitions in the map (%.1f%%), want >= %.0f%%; first misses:\n%s",
 					c.lang, matched, defs, pct, want, strings.Join(misses[:min(len(misses), 15)], "\n"))
 			}
 		})
 	}
-	t.Logf("ctags agreement (%s):\n| language   | files | ctags defs | matched | %% |\n%s", time.Since(start).Round(time.Millisecond), strings.Join(rows, "\n"))
+	t.Logf("ctags agreement (%s):\n| language   | files | ctags defs | matched | %% | same end line, of ctags' ends |\n%s", time.Since(start).Round(time.Millisecond), strings.Join(rows, "\n"))
 }
 
 // collect copies the corpus's files into dir (with the corpus's extension) and returns the copies.
@@ -258,8 +269,12 @@ func globDeep(pattern string) []string {
 	return out
 }
 
+// ctagsEnds counts, among matched definitions for which ctags gives an end line, those whose
+// symbol ends on the same line.
+type ctagsEnds struct{ known, same int }
+
 // compare runs ctags on files and counts its definitions that the map holds.
-func (c ctagsCorpus) compare(t *testing.T, files []string) (defs, matched int, misses []string) {
+func (c ctagsCorpus) compare(t *testing.T, files []string) (defs, matched int, ends ctagsEnds, misses []string) {
 	args := append([]string{"--output-format=json", "--fields=+neZ", "--language-force=" + c.ctags}, c.flags...)
 	args = append(append(args, "-f", "-"), files...)
 	out, err := exec.Command("ctags", args...).Output()
@@ -300,14 +315,23 @@ func (c ctagsCorpus) compare(t *testing.T, files []string) (defs, matched int, m
 				continue
 			}
 			defs++
-			found := false
-			for _, s := range f.Symbols {
-				if s.StartLine <= tag.Line && tag.Line <= s.EndLine && ctagsSameName(tag.Name, s.Name, s.Qualname) {
-					found = true
-					break
+			// The innermost symbol of that name holding the line: a constructor, not its class.
+			var found *store.Symbol
+			for i, s := range f.Symbols {
+				if s.StartLine <= tag.Line && tag.Line <= s.EndLine && ctagsSameName(tag.Name, s.Name, s.Qualname) &&
+					(found == nil || s.EndLine-s.StartLine < found.EndLine-found.StartLine) {
+					found = &f.Symbols[i]
 				}
 			}
-			if found {
+			if found != nil && tag.End > 0 {
+				ends.known++
+				if found.EndLine == tag.End {
+					ends.same++
+				} else if os.Getenv("READMAP_SHOW_ENDS") != "" {
+					t.Logf("end differs: %s:%d %s %s ctags end %d, readmap [%d-%d]", filepath.Base(path), tag.Line, tag.Kind, tag.Name, tag.End, found.StartLine, found.EndLine)
+				}
+			}
+			if found != nil {
 				matched++
 			} else {
 				if dump := os.Getenv("READMAP_CTAGS_MISSES"); dump != "" {
@@ -320,7 +344,7 @@ func (c ctagsCorpus) compare(t *testing.T, files []string) (defs, matched int, m
 			}
 		}
 	}
-	return defs, matched, misses
+	return defs, matched, ends, misses
 }
 
 // ctagsSameName reports whether ctags' name for a definition is readmap's: the same, or the

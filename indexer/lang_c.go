@@ -561,6 +561,15 @@ func cBlankLines(src []byte, decide func(line []byte, isDirective bool) bool) []
 	return out
 }
 
+// afterIf reports whether the keyword `if` comes right before offset i, blanks aside.
+func afterIf(src []byte, i int) bool {
+	j := i - 1
+	for j >= 0 && (src[j] == ' ' || src[j] == '\t') {
+		j--
+	}
+	return j >= 1 && src[j-1] == 'i' && src[j] == 'f' && (j < 2 || !isIdentByte(src[j-2]))
+}
+
 // hasWord reports whether s starts with the word w followed by a non-identifier byte or its end.
 func hasWord(s []byte, w string) bool {
 	return bytes.HasPrefix(s, []byte(w)) && (len(s) == len(w) || !isIdentByte(s[len(w)]))
@@ -620,7 +629,8 @@ func cBlankReserved(src []byte) []byte {
 			}
 		}
 		end := k
-		if p := skipBlanks(src, k); p < len(src) && src[p] == '(' {
+		// `if _GLIBCXX17_CONSTEXPR (cond)`: after `if`, the parentheses are the condition.
+		if p := skipBlanks(src, k); p < len(src) && src[p] == '(' && !afterIf(src, i) {
 			if close := matchParen(src, p); close > 0 {
 				end = close + 1
 			}

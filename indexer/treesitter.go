@@ -138,7 +138,8 @@ func (g *tsGrammar) newParser() *sitter.Parser {
 }
 
 // Map parses src and walks its declarations. A file with syntax errors is mapped as far as the
-// parser's recovery allows, or as the grammar's retry rewrite allows, whichever finds more.
+// parser's recovery allows, or as the grammar's retry rewrites allow, whichever finds more (on a
+// tie, a rewrite that parses without errors).
 func (m *tsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if len(src) > maxTreeSitterBytes {
 		return nil, errTooLargeToParse
@@ -155,7 +156,9 @@ func (m *tsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	}
 	for _, rewrite := range m.g.retries {
 		again, errorsLeft, err := m.mapOnce(ctx, rewrite(src))
-		if err == nil && len(again.Symbols) > len(res.Symbols) {
+		// An error-free rewrite wins a tie: the same symbols with their true nesting, where the
+		// parser's recovery may have closed a class early (a brace opened in one #if branch).
+		if err == nil && (len(again.Symbols) > len(res.Symbols) || !errorsLeft && len(again.Symbols) == len(res.Symbols)) {
 			res = again
 		}
 		if err == nil && !errorsLeft {

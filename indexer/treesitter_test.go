@@ -166,6 +166,49 @@ namespace N
 }
 #endif
 `, []string{"namespace N [2-16]", "  class N.A [4-15]", "    method N.A.F [9-9]", "    method N.A.G [11-11]", "    method N.A.G [13-13]"}},
+		{"csharp brace opened in one branch: the error-free retry wins the tie", "a.cs", `namespace N
+{
+    class A
+    {
+        int F(object o)
+        {
+#if X
+            if (o is int i)
+            {
+#else
+                int i = 0;
+#endif
+                return i;
+            }
+        }
+
+        void G() {}
+    }
+}
+`, []string{"namespace N [1-19]", "  class N.A [3-18]", "    method N.A.F [5-15]", "    method N.A.G [17-17]"}},
+		{"cpp reserved macro after if: the parentheses are the condition", "a.cpp", `namespace std {
+  template<typename _CharT>
+    _GLIBCXX20_CONSTEXPR
+    typename traits<_CharT>::char_type*
+    traits<_CharT>::
+    assign(char_type* __s, std::size_t __n, char_type __a)
+    {
+      if _GLIBCXX17_CONSTEXPR (sizeof(_CharT) == 1 && __is_trivial(_CharT))
+	{
+	  unsigned char __c;
+	  __builtin_memset(__s, __c, __n);
+	}
+      else
+	{
+	  for (std::size_t __i = 0; __i < __n; ++__i)
+	    __s[__i] = __a;
+	}
+      return __s;
+    }
+
+int after() { return 0; }
+}
+`, []string{"namespace std [1-22]", "  method std.traits.assign [2-19]", "  function std.after [21-21]"}},
 		{"elixir definitions a macro quotes", "a.ex", `defmodule A do
   defmacro __using__(opts) do
     quote do
