@@ -67,7 +67,9 @@ func (p *processor) process(ctx context.Context, ms *mapperSet, abs, rel string,
 		// Opening a named pipe would block forever; devices and sockets are not files to read.
 		return p.skipped(rel, fi, prev, store.SkipUnreadable, "not a regular file ("+fi.Mode().Type().String()+")")
 	}
-	retrying := prev != nil && (p.retry(ms, prev, fi.Size()) || prev.MappersVersion != MappersVersion)
+	// A row of older mappers is mapped again; a newer readmap's row is left as it is, so two
+	// versions side by side (a pinned pre-commit hook, an installed CLI) do not undo each other.
+	retrying := prev != nil && (p.retry(ms, prev, fi.Size()) || prev.MappersVersion < MappersVersion)
 	if prev != nil && !p.force && !retrying && prev.Size == fi.Size() && prev.ModTimeNS == fi.ModTime().UnixNano() {
 		return outcome{change: changeNone, path: rel}
 	}
@@ -90,7 +92,7 @@ func (p *processor) process(ctx context.Context, ms *mapperSet, abs, rel string,
 }
 
 // retry reports whether a file recorded as skipped must be looked at again though its size and
-// mtime did not change (as must a row of other mappers, see MappersVersion): the cause may be gone (permissions fixed with chmod, a mapper timeout on a
+// mtime did not change: the cause may be gone (permissions fixed with chmod, a mapper timeout on a
 // busy machine, a language enabled again, a larger --max-file-size).
 func (p *processor) retry(ms *mapperSet, prev *store.FileState, size int64) bool {
 	switch prev.Skip {

@@ -547,3 +547,30 @@ func TestOlderMappersRowsAreRemapped(t *testing.T) {
 		t.Errorf("b.go after the index run: %+v, %v; want it mapped again", f, err)
 	}
 }
+
+// TestMappersVersionLeavesOtherRowsAlone: a row a newer readmap wrote is not mapped again by an
+// older one (two versions side by side would undo each other forever), and a skipped row of the
+// current version is not read again by every query.
+func TestMappersVersionLeavesOtherRowsAlone(t *testing.T) {
+	ctx := context.Background()
+	root := writeTree(t, map[string]string{"a.go": goSource, "bin.dat": "\x00\x01\x02binary\x00"})
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	runIndex(t, st, Options{Root: root})
+	f, err := st.File(ctx, "a.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.MappersVersion = MappersVersion + 1
+	if err := write(ctx, st, func(w *store.Writer) error { return w.Put(ctx, f) }); err != nil {
+		t.Fatal(err)
+	}
+	if sum := runIndex(t, st, Options{Root: root}); sum.Unchanged != 2 || sum.Mapped != 0 {
+		t.Errorf("index with a newer readmap's row = %+v, want both unchanged", sum)
+	}
+	for range 2 {
+		fresh, err := Load(ctx, st, root, filepath.Join(root, "bin.dat"), Options{})
+		if err != nil || fresh.Remapped || fresh.File.Skip != store.SkipBinary {
+			t.Fatalf("Load of a binary file already recorded: %+v, %v; want the stored row", fresh, err)
+		}
+	}
+}

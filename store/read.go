@@ -208,3 +208,22 @@ func countInto(ctx context.Context, tx *sql.Tx, into map[string]int, query strin
 	}
 	return classify(rows.Err())
 }
+
+// PathsMappedBefore returns the paths of the rows whose maps older mappers made: a
+// MappersVersion below version.
+func (s *Store) PathsMappedBefore(ctx context.Context, version int) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, "SELECT path FROM files WHERE mappers_version < ? ORDER BY path", version)
+	if err != nil {
+		return nil, classify(fmt.Errorf("list files of older mappers: %w", err))
+	}
+	defer rows.Close()
+	var paths []string
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, classify(fmt.Errorf("list files of older mappers: %w", err))
+		}
+		paths = append(paths, p)
+	}
+	return paths, classify(rows.Err())
+}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/readmap/readmap/indexer"
 	"github.com/readmap/readmap/store"
 )
 
@@ -446,5 +447,41 @@ func TestStoreElsewhereKeepsItsRoot(t *testing.T) {
 	_, errOut, code = cli(t, elsewhere, "sym", "Alpha", "--db", db, "--root", elsewhere)
 	if code != 1 || !strings.Contains(errOut, "it maps "+root) {
 		t.Errorf("sym with a mismatched --root: exit %d, %q", code, errOut)
+	}
+}
+
+// TestSymAfterUpgrade stands in for an upgrade: the store's rows carry maps an older readmap's
+// mappers made (here, a symbol the file no longer has), and sym must answer from the current
+// mappers' maps without an index run first.
+func TestSymAfterUpgrade(t *testing.T) {
+	ctx := context.Background()
+	root := repo(t, map[string]string{"a.go": "package a\n\nfunc Target() {}\n"})
+	if _, errOut, code := cli(t, root, "index"); code != 0 {
+		t.Fatal(errOut)
+	}
+	st, err := store.Open(ctx, filepath.Join(root, ".readmap", "index.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := st.File(ctx, "a.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.MappersVersion = indexer.MappersVersion - 1
+	f.Symbols = []store.Symbol{{Name: "Gone", Qualname: "Gone", Kind: store.KindFunction, StartLine: 3, EndLine: 3, Parent: -1}}
+	w := st.NewWriter()
+	if err := w.Put(ctx, f); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	if out, errOut, code := cli(t, root, "sym", "Target"); code != 0 || !strings.HasPrefix(out, "a.go:3-3  function  Target") {
+		t.Errorf("sym Target over a row of older mappers = %q, %q (exit %d), want a.go:3-3", out, errOut, code)
+	}
+	if out, _, code := cli(t, root, "sym", "Gone"); code != 1 {
+		t.Errorf("sym Gone, a symbol only the older map had = %q (exit %d), want no hit", out, code)
 	}
 }

@@ -67,6 +67,9 @@ func (a *app) symHits(ctx context.Context, q query.SymQuery) ([]query.SymHit, er
 		return nil, failure("store", a.dbPath(root), err.Error(), storeHint(err))
 	}
 	defer st.Close()
+	if err := a.remapOlderRows(ctx, st, root); err != nil {
+		return nil, queryFailure("sym "+q.Text, err)
+	}
 	hits, err := query.Sym(ctx, st, q)
 	if err == nil {
 		// Never stale: re-map the hits' files that changed, then look up again.
@@ -79,6 +82,22 @@ func (a *app) symHits(ctx context.Context, q query.SymQuery) ([]query.SymHit, er
 		return nil, queryFailure("sym "+q.Text, err)
 	}
 	return hits, nil
+}
+
+// remapOlderRows re-indexes the files whose rows an older readmap's mappers made, so that a
+// lookup finds what the current mappers find: once after an upgrade, every file.
+func (a *app) remapOlderRows(ctx context.Context, st *store.Store, root string) error {
+	older, err := st.PathsMappedBefore(ctx, indexer.MappersVersion)
+	if err != nil || len(older) == 0 {
+		return err
+	}
+	a.log.Info("re-mapping the files an older readmap mapped", "files", len(older))
+	opts := a.indexerOptions(root)
+	for _, p := range older {
+		opts.Paths = append(opts.Paths, filepath.Join(root, filepath.FromSlash(p)))
+	}
+	_, err = indexer.Run(ctx, st, opts)
+	return err
 }
 
 // refreshHits re-indexes the files of hits whose size or mtime no longer match their rows, or
