@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"context"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -40,5 +41,10 @@ public macro JS(_ name: String? = nil) =
 	}
 	if diff := cmp.Diff(want, mapLines(t, "a.swift", src)); diff != "" {
 		t.Errorf("Map(a.swift) (-want +got):\n%s", diff)
+	}
+	// The grammar is given `nonisolated` alone, but signatures show the file as written.
+	f := MapFile(context.Background(), "a.swift", []byte(src), Options{})
+	if got, want := f.Symbols[4].Signature, "nonisolated(unsafe) static var shared: Registry?"; got != want {
+		t.Errorf("signature of Registry.shared = %q, want %q", got, want)
 	}
 }

@@ -54,7 +54,8 @@ type tsGrammar struct {
 	// what the grammar lost.
 	repair func(w *tsWalk)
 	// prepare, when set, rewrites a file before the parse into text the grammar understands. It
-	// must keep every line where it is: symbols are taken from the rewritten text.
+	// must keep every line where it is; when it keeps the length too (it blanks bytes in place),
+	// names and signatures are still cut from the file as written.
 	prepare func(src []byte) []byte
 	// retries, when set, rewrite a prepared file whose parse has errors (same rule: every line
 	// stays where it is); the walk that finds the most symbols is kept.
@@ -147,15 +148,16 @@ func (m *tsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if len(src) >= 1<<20 {
 		defer releaseCMemory() // deferred first, so it runs after every tree is closed
 	}
+	text := src
 	if m.g.prepare != nil {
 		src = m.g.prepare(src)
 	}
-	res, hadErrors, err := m.mapOnce(ctx, src)
+	res, hadErrors, err := m.mapOnce(ctx, src, text)
 	if err != nil || !hadErrors {
 		return res, err
 	}
 	for _, rewrite := range m.g.retries {
-		again, errorsLeft, err := m.mapOnce(ctx, rewrite(src))
+		again, errorsLeft, err := m.mapOnce(ctx, rewrite(src), text)
 		// An error-free rewrite wins a tie: the same symbols with their true nesting, where the
 		// parser's recovery may have closed a class early (a brace opened in one #if branch).
 		if err == nil && (len(again.Symbols) > len(res.Symbols) || !errorsLeft && len(again.Symbols) == len(res.Symbols)) {
@@ -168,8 +170,10 @@ func (m *tsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	return res, nil
 }
 
-// mapOnce parses src and walks it; hadErrors says the tree holds ERROR nodes.
-func (m *tsMapper) mapOnce(ctx context.Context, src []byte) (*Result, bool, error) {
+// mapOnce parses src and walks it; hadErrors says the tree holds ERROR nodes. Names and
+// signatures are cut from text, the file as written, when src is a rewrite of the same length
+// (every rewrite blanks bytes in place): a signature shows what the file says.
+func (m *tsMapper) mapOnce(ctx context.Context, src, text []byte) (*Result, bool, error) {
 	tree, err := m.parse(ctx, src)
 	if err != nil {
 		return nil, false, err
@@ -181,6 +185,9 @@ func (m *tsMapper) mapOnce(ctx context.Context, src []byte) (*Result, bool, erro
 			w.leaf.Close()
 		}
 	}()
+	if len(text) == len(src) {
+		w.src = text
+	}
 	root := tree.RootNode()
 	w.members(root, tsTop)
 	hadErrors := root.HasError()

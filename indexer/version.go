@@ -7,4 +7,4 @@ package indexer
 // Raise it with any change to what a mapper returns. TestMappersVersion enforces this: it keeps
 // a digest of the maps of every fixture and corpus file beside the version that made them
 // (testdata/golden/mappers-version.txt), and fails when the maps change under the same version.
-const MappersVersion = 6
+const MappersVersion = 7
