@@ -20,7 +20,7 @@ import (
 const (
 	swiftCorpus        = "../testdata/corpus/swift"
 	swiftCtagsOptions  = "../testdata/corpus/swift.ctags"
-	swiftCtagsMinShare = 95.0
+	swiftCtagsMinShare = 99.0 // measured: 100% and 99.9%; the bar leaves room for one new corpus file
 )
 
 // swiftLocalScopes are the scopes of swift.ctags whose declarations are locals, which the map
