@@ -11,6 +11,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/readmap/readmap/store"
 )
 
 var updateVersion = flag.Bool("update", false, "record the maps' digests in testdata/golden/mappers-version.txt")
@@ -100,7 +103,11 @@ func mapDigests(t *testing.T, roots ...string) map[string]string {
 				return err
 			}
 			rel := strings.TrimPrefix(filepath.ToSlash(path), "../testdata/")
-			f := MapFile(context.Background(), rel, src, Options{})
+			// No timeout: a loaded machine must not record or compare a fallback map.
+			f := MapFile(context.Background(), rel, src, Options{MapTimeout: time.Hour})
+			if f.Skip == store.SkipMapperPanic || f.Skip == store.SkipMapperTimeout {
+				return fmt.Errorf("%s: %s (%s)", rel, f.Skip, f.SkipDetail)
+			}
 			h := sha256.New()
 			fmt.Fprintf(h, "%s\t%s\t%d\t%s\t%s\t%q\n", f.Language, f.Mapper, f.Lines, f.Summary, f.Skip, f.Imports)
 			for _, s := range f.Symbols {
