@@ -24,7 +24,7 @@ func openTemp(t *testing.T) (*Store, string) {
 func sampleFile(path string) *File {
 	return &File{
 		Path: path, Size: 120, ModTimeNS: 1700000000123456789, Hash: []byte("0123456789abcdef"),
-		Language: "Go", Mapper: "go/parser", Lines: 2500,
+		Language: "Go", Mapper: "go/parser", Lines: 2500, MappersVersion: 3,
 		LineIndex: []int64{0, 40210, 80555},
 		Imports:   []string{"fmt", "net/http"},
 		Symbols: []Symbol{
@@ -61,6 +61,12 @@ func TestPutFileRoundTrip(t *testing.T) {
 	got.IndexedAt = 0
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("File(pkg/server.go) mismatch (-want +got):\n%s", diff)
+	}
+
+	for version, want := range map[int][]string{3: nil, 4: {"pkg/server.go"}} {
+		if got, err := st.PathsMappedBefore(ctx, version); err != nil || !cmp.Equal(got, want) {
+			t.Errorf("PathsMappedBefore(%d) = %v, %v; want %v", version, got, err, want)
+		}
 	}
 
 	// A second Put replaces symbols and imports instead of adding to them.
