@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sort"
 	"strconv"
 	"time"
 )
@@ -209,10 +210,11 @@ func countInto(ctx context.Context, tx *sql.Tx, into map[string]int, query strin
 	return classify(rows.Err())
 }
 
-// PathsMappedBefore returns the paths of the rows whose maps older mappers made: a
-// MappersVersion below version.
+// PathsMappedBefore returns the paths of the rows whose maps older mappers made (a
+// MappersVersion below version), sorted. It runs before every lookup, so it reads the version
+// index: the planner would rather scan the path index to save the sort.
 func (s *Store) PathsMappedBefore(ctx context.Context, version int) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT path FROM files WHERE mappers_version < ? ORDER BY path", version)
+	rows, err := s.read.QueryContext(ctx, "SELECT path FROM files INDEXED BY files_by_mappers_version WHERE mappers_version < ?", version)
 	if err != nil {
 		return nil, classify(fmt.Errorf("list files of older mappers: %w", err))
 	}
@@ -225,5 +227,6 @@ func (s *Store) PathsMappedBefore(ctx context.Context, version int) ([]string, e
 		}
 		paths = append(paths, p)
 	}
+	sort.Strings(paths)
 	return paths, classify(rows.Err())
 }
