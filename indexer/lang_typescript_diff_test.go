@@ -85,11 +85,18 @@ type tscTally struct{ defs, matched, exact int }
 // TestTypeScriptAgainstTSC checks readmap's JavaScript and TypeScript maps against TypeScript's
 // own parser (Debian's node-typescript, run by node) on real files. Every declaration the parser
 // finds where readmap looks (see testdata/tools/tsdefs.js) must be a symbol of the same name whose
-// range holds the declaration's first line for at least 95% of them, and have exactly its lines
-// (first decorator or keyword to last token; a run of overloads as one) for at least 99%. Imports
-// must be in the file's imports. The other way round, readmap's functions, classes, methods and
-// types that the parser does not declare there are counted and must stay under 1%. Run with -v
-// for the table, with READMAP_SHOW_MISSES=1 for every miss.
+// range holds the declaration's first line (the ctags criterion), and have exactly its lines
+// (first decorator or keyword to last token; a run of overloads as one). Imports must be in the
+// file's imports. The other way round, readmap's functions, classes, methods and types that the
+// parser does not declare there are counted. Run with -v for the table, with
+// READMAP_SHOW_MISSES=1 for every miss.
+//
+// The map agrees with the parser on every declaration of the corpus, but the corpus is whatever
+// Debian ships, so the bars leave a little room for a new release's constructs rather than asking
+// for all: 99% found, 99.5% with exactly the parser's lines in each language and 98% in each kind
+// of 20 or more (so that a kind gone wrong cannot hide among 10,000 properties), at most 0.5% made
+// up. Before the fixes that came with this test, 97.4% of TypeScript's declarations had exact
+// lines and 94.5% of its properties were found at all.
 func TestTypeScriptAgainstTSC(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -248,18 +255,23 @@ func TestTypeScriptAgainstTSC(t *testing.T) {
 	}
 	for _, l := range langs {
 		c := tallies[l]["all"]
-		if pct := tscPct(c.matched, c.defs); pct < 95 {
-			t.Errorf("%s: %d of %d declarations in the map (%.1f%%), want >= 95%%", l, c.matched, c.defs, pct)
+		if pct := tscPct(c.matched, c.defs); pct < 99 {
+			t.Errorf("%s: %d of %d declarations in the map (%.1f%%), want >= 99%%", l, c.matched, c.defs, pct)
 		}
-		if pct := tscPct(c.exact, c.defs); pct < 99 {
-			t.Errorf("%s: %d of %d declarations with the parser's lines (%.1f%%), want >= 99%%", l, c.exact, c.defs, pct)
+		if pct := tscPct(c.exact, c.defs); pct < 99.5 {
+			t.Errorf("%s: %d of %d declarations with the parser's lines (%.1f%%), want >= 99.5%%", l, c.exact, c.defs, pct)
+		}
+		for k, c := range tallies[l] {
+			if pct := tscPct(c.exact, c.defs); c.defs >= 20 && pct < 98 {
+				t.Errorf("%s: %d of %d %s declarations with the parser's lines (%.1f%%), want >= 98%%", l, c.exact, c.defs, k, pct)
+			}
 		}
 	}
 	if len(langs) != 2 {
 		t.Errorf("languages measured: %q, want JavaScript and TypeScript", langs)
 	}
-	if pct := tscPct(len(made), checked); pct > 1 {
-		t.Errorf("%d of %d readmap declarations not listed by the parser (%.2f%%), want <= 1%%; first:\n%s",
+	if pct := tscPct(len(made), checked); pct > 0.5 {
+		t.Errorf("%d of %d readmap declarations not listed by the parser (%.2f%%), want <= 0.5%%; first:\n%s",
 			len(made), checked, pct, strings.Join(made[:min(len(made), 15)], "\n"))
 	}
 }
