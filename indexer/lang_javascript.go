@@ -59,8 +59,9 @@ func jsGrammar(lang func() *sitter.Language) *tsGrammar {
 			"interface_declaration":          {kind: store.KindInterface, members: true},
 			"type_alias_declaration":         {handle: jsTypeAlias},
 			"enum_declaration":               {kind: store.KindEnum, members: true},
-			"enum_assignment":                {kind: store.KindEnumMember},
-			"property_identifier":            {kind: store.KindEnumMember, nameOf: (*tsWalk).text},
+			"enum_assignment":                {kind: store.KindEnumMember, nameOf: jsNameOf},
+			"property_identifier":            {handle: jsEnumMember},
+			"string":                         {handle: jsEnumMember},
 			"internal_module":                {kind: store.KindNamespace, members: true},
 			"module":                         {kind: store.KindModule, members: true, nameOf: jsModuleName},
 			"lexical_declaration":            {handle: jsVars},
@@ -74,7 +75,7 @@ func jsGrammar(lang func() *sitter.Language) *tsGrammar {
 			"field_definition":          field,
 			"property_signature":        {handle: jsTypeMember},
 			"construct_signature": {handle: func(w *tsWalk, n *sitter.Node, at tsAt) int {
-				return w.declare(n, at, "new", store.KindMethod, nil, false)
+				return w.declare(n, at, "new", store.KindMethod, nil, true)
 			}},
 		},
 	}
@@ -301,9 +302,10 @@ func jsTypeAlias(w *tsWalk, n *sitter.Node, at tsAt) int {
 }
 
 // jsMethod maps methods and method signatures; consecutive overload signatures and their
-// implementation become one symbol.
+// implementation become one symbol. Accessors are never overloads: an interface's `get x()`
+// and `set x(v)` signatures are two symbols, like a class's.
 func jsMethod(w *tsWalk, n *sitter.Node, at tsAt) int {
-	name := w.fieldText(n, "name")
+	name := jsNameOf(w, n)
 	if name == "" {
 		return -1
 	}
@@ -311,12 +313,13 @@ func jsMethod(w *tsWalk, n *sitter.Node, at tsAt) int {
 	if name == "constructor" {
 		kind = store.KindConstructor
 	}
-	return w.declare(n, at, name, kind, n.ChildByFieldName("body"), true)
+	accessor := w.hasChild(n, "get") || w.hasChild(n, "set")
+	return w.declare(n, at, name, kind, n.ChildByFieldName("body"), !accessor)
 }
 
 // jsField maps a class field; one holding an arrow function or function is a method.
 func jsField(w *tsWalk, n *sitter.Node, at tsAt) int {
-	name := orDefault(w.fieldText(n, "name"), w.fieldText(n, "property"))
+	name := orDefault(jsNameOf(w, n), w.fieldText(n, "property"))
 	if name == "" {
 		return -1
 	}
@@ -330,9 +333,30 @@ func jsField(w *tsWalk, n *sitter.Node, at tsAt) int {
 
 // jsTypeMember maps an interface's property.
 func jsTypeMember(w *tsWalk, n *sitter.Node, at tsAt) int {
-	name := w.fieldText(n, "name")
+	name := jsNameOf(w, n)
 	if name == "" {
 		return -1
 	}
 	return w.span(n, at, name, store.KindProperty, w.sigLine(w.sigStart(n), n.EndByte()))
+}
+
+// jsNameOf returns the name of a member: a quoted one (`"abort": Event`, `'m'() {}`, an enum's
+// `"a-b" = 1`) without its quotes, as the language names it, any other as written.
+func jsNameOf(w *tsWalk, n *sitter.Node) string {
+	name := n.ChildByFieldName("name")
+	if name != nil && w.typeOf(name) == "string" {
+		text := w.text(name)
+		return orDefault(unquote(text), text)
+	}
+	return w.text(name)
+}
+
+// jsEnumMember maps an enum member without a value, a bare name or string in the enum's body
+// (`A,` or `"a-b",`); elsewhere such a node declares nothing.
+func jsEnumMember(w *tsWalk, n *sitter.Node, at tsAt) int {
+	if at.parent < 0 || w.res.Symbols[at.parent].Kind != store.KindEnum {
+		return -1
+	}
+	text := w.text(n)
+	return w.declare(n, at, orDefault(unquote(text), text), store.KindEnumMember, nil, false)
 }

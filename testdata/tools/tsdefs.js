@@ -1,0 +1,261 @@
+// tsdefs prints, as one JSON object a line, the declarations TypeScript's own parser finds in
+// JavaScript and TypeScript files, for readmap's differential test
+// (indexer/lang_typescript_diff_test.go):
+//
+//   node tsdefs.js TYPESCRIPT_JS FILE...
+//
+// Each object has file, kind, name, start and end (1-based lines, inclusive). The start is the
+// line of the declaration's first token (an export or declare keyword, or its first decorator),
+// never of a leading comment or JSDoc; the end is the line of its last token. Like readmap, it
+// lists what a file's top level, its namespaces and modules, and its classes, interfaces and
+// enums declare, never what is inside a function body. Consecutive overload signatures of one
+// name, and the implementation that follows them, are one declaration for readmap: each of them
+// is printed with group_start and group_end, the lines of the whole run. Imports (import and
+// export ... from, require calls held by a variable) are printed with kind "import", the module
+// as name, and no lines. Syntax errors are printed on stderr.
+"use strict";
+
+const fs = require("fs");
+const ts = require(process.argv[2]);
+
+/** scriptKindFor tells the parser how to read a file by its extension. */
+function scriptKindFor(path) {
+  if (/\.(m|c)?ts$/.test(path)) return ts.ScriptKind.TS;
+  if (path.endsWith(".tsx")) return ts.ScriptKind.TSX;
+  if (path.endsWith(".jsx")) return ts.ScriptKind.JSX;
+  return ts.ScriptKind.JS;
+}
+
+for (const path of process.argv.slice(3)) {
+  const text = fs.readFileSync(path, "utf8");
+  const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKindFor(path));
+  for (const d of sf.parseDiagnostics || []) {
+    const { line } = sf.getLineAndCharacterOfPosition(d.start);
+    process.stderr.write(`${path}:${line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}\n`);
+  }
+  const out = [];
+  statements(sf, sf.statements, out);
+  for (const d of out) {
+    process.stdout.write(JSON.stringify(Object.assign({ file: path }, d)) + "\n");
+  }
+}
+
+/** line returns the 1-based line of a position. */
+function line(sf, pos) {
+  return sf.getLineAndCharacterOfPosition(pos).line + 1;
+}
+
+/** def builds the declaration of node (its range) with a name and a kind. */
+function def(sf, node, name, kind) {
+  return { kind, name, start: line(sf, node.getStart(sf)), end: line(sf, node.end), node };
+}
+
+/** nameOf returns the text of a declaration's name: unquoted for a string, as written otherwise. */
+function nameOf(sf, name) {
+  if (!name) return "";
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isPrivateIdentifier(name)) return name.text;
+  return name.getText(sf);
+}
+
+/** isFunctionValue reports whether an initializer declares a function. */
+function isFunctionValue(e) {
+  return !!e && (ts.isArrowFunction(e) || ts.isFunctionExpression(e));
+}
+
+/** requireOf returns the module of a `require("x")` call (maybe awaited), or "". */
+function requireOf(e) {
+  while (e && ts.isAwaitExpression(e)) e = e.expression;
+  if (e && ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "require" &&
+      e.arguments.length === 1 && ts.isStringLiteralLike(e.arguments[0])) {
+    return e.arguments[0].text;
+  }
+  return "";
+}
+
+/** statements lists the declarations among a file's or a module block's statements. */
+function statements(sf, list, out) {
+  const here = [];
+  for (const s of list) {
+    statement(sf, s, here, out);
+  }
+  overloads(here);
+  for (const d of here) {
+    out.push(d);
+    if (d.children) {
+      d.children.forEach((c) => out.push(c));
+    }
+  }
+  here.forEach(clean);
+  out.forEach(clean);
+}
+
+/** clean drops the fields that are not printed. */
+function clean(d) {
+  delete d.node;
+  delete d.children;
+  delete d.body;
+}
+
+/** statement adds what one statement declares to here. */
+function statement(sf, s, here, out) {
+  switch (s.kind) {
+    case ts.SyntaxKind.FunctionDeclaration: {
+      const d = def(sf, s, s.name ? s.name.text : "default", "function");
+      d.body = !!s.body;
+      here.push(d);
+      return;
+    }
+    case ts.SyntaxKind.ClassDeclaration:
+      here.push(withMembers(sf, def(sf, s, s.name ? s.name.text : "default", "class"), s.members, classMember));
+      return;
+    case ts.SyntaxKind.InterfaceDeclaration:
+      here.push(withMembers(sf, def(sf, s, s.name.text, "interface"), s.members, typeMember));
+      return;
+    case ts.SyntaxKind.EnumDeclaration:
+      here.push(withMembers(sf, def(sf, s, s.name.text, "enum"), s.members,
+        (sf, m) => def(sf, m, nameOf(sf, m.name), "enummember")));
+      return;
+    case ts.SyntaxKind.TypeAliasDeclaration:
+      here.push(def(sf, s, s.name.text, "type"));
+      return;
+    case ts.SyntaxKind.ModuleDeclaration: {
+      // `namespace A.B {}` is a module declaration A holding B: one name, "A.B".
+      let name = nameOf(sf, s.name);
+      let body = s.body;
+      while (body && ts.isModuleDeclaration(body)) {
+        name += "." + nameOf(sf, body.name);
+        body = body.body;
+      }
+      const kind = ts.isStringLiteral(s.name) || name === "global" ? "module" : "namespace";
+      const d = def(sf, s, name, kind);
+      here.push(d);
+      if (body && ts.isModuleBlock(body)) {
+        const inner = [];
+        statements(sf, body.statements, inner);
+        d.children = inner;
+      }
+      return;
+    }
+    case ts.SyntaxKind.VariableStatement: {
+      const decls = s.declarationList.declarations;
+      const kind = s.declarationList.flags & ts.NodeFlags.Const ? "const" : "var";
+      decls.forEach((v, i) => {
+        const module = requireOf(v.initializer);
+        if (module) {
+          out.push({ kind: "import", name: module });
+          return;
+        }
+        if (!ts.isIdentifier(v.name)) return; // a destructuring pattern
+        // One declarator spans the whole statement; of several, the first starts at the keyword.
+        const d = def(sf, decls.length === 1 ? s : v, v.name.text, kind);
+        if (decls.length > 1 && i === 0) d.start = line(sf, s.getStart(sf));
+        if (isFunctionValue(v.initializer)) {
+          d.kind = "function";
+        } else if (v.initializer && ts.isClassExpression(v.initializer)) {
+          d.kind = "class";
+          withMembers(sf, d, v.initializer.members, classMember);
+        }
+        here.push(d);
+      });
+      return;
+    }
+    case ts.SyntaxKind.ExpressionStatement: {
+      // CommonJS and prototype assignments: exports.f = function, Foo.prototype.m = () => {}.
+      const e = s.expression;
+      if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.EqualsToken ||
+          !ts.isPropertyAccessExpression(e.left)) {
+        return;
+      }
+      if (isFunctionValue(e.right)) {
+        here.push(def(sf, s, e.left.name.text, "assigned function"));
+      } else if (ts.isClassExpression(e.right)) {
+        here.push(withMembers(sf, def(sf, s, e.left.name.text, "assigned class"), e.right.members, classMember));
+      }
+      return;
+    }
+    case ts.SyntaxKind.ExportAssignment: {
+      // export default class {} / function () {} / () => {}
+      const e = s.expression;
+      if (ts.isClassExpression(e)) {
+        here.push(withMembers(sf, def(sf, s, e.name ? e.name.text : "default", "class"), e.members, classMember));
+      } else if (isFunctionValue(e)) {
+        here.push(def(sf, s, e.name ? e.name.text : "default", "function"));
+      }
+      return;
+    }
+    case ts.SyntaxKind.ImportDeclaration:
+    case ts.SyntaxKind.ExportDeclaration:
+      if (s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier)) {
+        out.push({ kind: "import", name: s.moduleSpecifier.text });
+      }
+      return;
+  }
+}
+
+/** withMembers sets d's children to the declarations among members, found with member. */
+function withMembers(sf, d, members, member) {
+  const list = [];
+  for (const m of members) {
+    const c = member(sf, m);
+    if (c) list.push(c);
+  }
+  overloads(list);
+  d.children = list;
+  return d;
+}
+
+/** classMember returns the declaration of a class member, or null. */
+function classMember(sf, m) {
+  switch (m.kind) {
+    case ts.SyntaxKind.MethodDeclaration:
+      return Object.assign(def(sf, m, nameOf(sf, m.name), "method"), { body: !!m.body });
+    case ts.SyntaxKind.Constructor:
+      return Object.assign(def(sf, m, "constructor", "constructor"), { body: !!m.body });
+    case ts.SyntaxKind.GetAccessor:
+      return def(sf, m, nameOf(sf, m.name), "getter");
+    case ts.SyntaxKind.SetAccessor:
+      return def(sf, m, nameOf(sf, m.name), "setter");
+    case ts.SyntaxKind.PropertyDeclaration:
+      return def(sf, m, nameOf(sf, m.name), "property");
+  }
+  return null;
+}
+
+/** typeMember returns the declaration of an interface or type literal member, or null. */
+function typeMember(sf, m) {
+  switch (m.kind) {
+    case ts.SyntaxKind.MethodSignature:
+      return Object.assign(def(sf, m, nameOf(sf, m.name), "method"), { body: false });
+    case ts.SyntaxKind.ConstructSignature:
+      return Object.assign(def(sf, m, "new", "constructor"), { body: false });
+    case ts.SyntaxKind.PropertySignature:
+      return def(sf, m, nameOf(sf, m.name), "property");
+    case ts.SyntaxKind.GetAccessor:
+      return def(sf, m, nameOf(sf, m.name), "getter");
+    case ts.SyntaxKind.SetAccessor:
+      return def(sf, m, nameOf(sf, m.name), "setter");
+  }
+  return null;
+}
+
+/**
+ * overloads marks runs of consecutive declarations of one name and kind in which every one but
+ * the last has no body (overload signatures, then maybe the implementation) with the lines of the
+ * whole run, which readmap maps as one symbol.
+ */
+function overloads(list) {
+  for (let i = 0; i < list.length;) {
+    let j = i;
+    while (j + 1 < list.length && list[j].body === false && list[j + 1].name === list[i].name &&
+           list[j + 1].kind === list[i].kind) {
+      j++;
+    }
+    if (j > i) {
+      for (let k = i; k <= j; k++) {
+        list[k].group_start = list[i].start;
+        list[k].group_end = list[j].end;
+      }
+    }
+    i = j + 1;
+  }
+}
