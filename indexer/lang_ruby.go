@@ -1,6 +1,8 @@
 package indexer
 
 import (
+	"bytes"
+	"regexp"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -13,6 +15,7 @@ func init() {
 	g := &tsGrammar{
 		language: ruby.GetLanguage,
 		isAttr:   rbIsSig,
+		prepare:  rbPrepare,
 		rules: map[string]*tsRule{
 			"module":           {kind: store.KindModule, members: true},
 			"class":            {kind: store.KindClass, members: true},
@@ -21,6 +24,19 @@ func init() {
 			"singleton_method": {handle: rbMethod},
 			"assignment":       {handle: rbConstant},
 			"call":             {handle: rbCall},
+			// Definitions under a condition or in a begin block are still the file's or the
+			// class's: `def x ... end unless method_defined?(:x)`, `if RUBY_ENGINE == ...`.
+			"if":              {handle: rbBranches},
+			"unless":          {handle: rbBranches},
+			"elsif":           {handle: rbBranches},
+			"else":            {handle: tsTransparent},
+			"if_modifier":     {handle: rbModified},
+			"unless_modifier": {handle: rbModified},
+			"case":            {handle: tsTransparent},
+			"when":            {handle: tsInBody("body")},
+			"begin":           {handle: tsTransparent},
+			"rescue":          {handle: tsInBody("body")},
+			"ensure":          {handle: tsTransparent},
 		},
 	}
 	register(Language{
@@ -31,6 +47,22 @@ func init() {
 		NewMapper:    func() Mapper { return newTSMapper(g) },
 		MapperName:   tsMapperName,
 	})
+}
+
+// rbNotEqual stands in the parsed text for the name of `def !=(other)`, which the grammar reads
+// as an endless `def !` whose body is `(other)`: the `end` of the method then closes the class
+// around it, and the methods after it fall out of the class (Ruby's delegate.rb).
+const rbNotEqual = "readmap_not_equal_operator"
+
+// rbDefNotEqual finds `def !=` and `def self.!=`: the part before the operator is group 1.
+var rbDefNotEqual = regexp.MustCompile(`(\bdef[ \t]+(?:[A-Za-z_][A-Za-z0-9_]*[ \t]*\.[ \t]*)?)!=`)
+
+// rbPrepare renames the `!=` methods to rbNotEqual, which the grammar parses as a name.
+func rbPrepare(src []byte) []byte {
+	if !bytes.Contains(src, []byte("def !=")) && !bytes.Contains(src, []byte(".!=")) {
+		return src
+	}
+	return rbDefNotEqual.ReplaceAll(src, []byte("${1}"+rbNotEqual))
 }
 
 // rbIsSig recognises Sorbet signatures (`sig { params(...).returns(...) }`), which annotate the
@@ -47,6 +79,9 @@ func rbMethod(w *tsWalk, n *sitter.Node, at tsAt) int {
 	if name == "" {
 		return -1
 	}
+	if name == rbNotEqual {
+		name = "!="
+	}
 	kind := store.KindFunction
 	if at.parent >= 0 {
 		kind = store.KindMethod
@@ -58,8 +93,32 @@ func rbMethod(w *tsWalk, n *sitter.Node, at tsAt) int {
 		sigTo = nm.EndByte()
 	}
 	s := w.place(n, at, name, kind)
-	s.Signature = w.sig(w.sigStartAt(n, at), sigTo)
+	s.Signature = strings.Replace(w.sig(w.sigStartAt(n, at), sigTo), rbNotEqual, "!=", 1)
 	return w.add(s)
+}
+
+// rbBranches maps the declarations in the branches of an if, unless or elsif, not in its
+// condition.
+func rbBranches(w *tsWalk, n *sitter.Node, at tsAt) int {
+	w.members(n.ChildByFieldName("consequence"), at)
+	if alt := n.ChildByFieldName("alternative"); alt != nil {
+		if r := w.g.rules[w.typeOf(alt)]; r != nil {
+			w.node(alt, r, at)
+		}
+	}
+	return -1
+}
+
+// rbModified maps the statement before a modifier (`def x ... end if cond`).
+func rbModified(w *tsWalk, n *sitter.Node, at tsAt) int {
+	body := n.ChildByFieldName("body")
+	if body == nil {
+		return -1
+	}
+	if r := w.g.rules[w.typeOf(body)]; r != nil {
+		return w.node(body, r, at)
+	}
+	return -1
 }
 
 // rbConstant maps `NAME = value` where NAME is a constant.
@@ -77,7 +136,9 @@ var rbRequires = map[string]bool{"require": true, "require_relative": true, "loa
 // rbAttrs are the calls that declare attributes.
 var rbAttrs = map[string]bool{"attr_reader": true, "attr_writer": true, "attr_accessor": true}
 
-// rbCall maps requires to imports and attr_* to properties.
+// rbCall maps requires to imports, attr_* to properties and the methods defined in a call's
+// arguments (`private def x`, `ruby2_keywords def y`), whose ranges and signatures start at the
+// call.
 func rbCall(w *tsWalk, n *sitter.Node, at tsAt) int {
 	if n.ChildByFieldName("receiver") != nil {
 		return -1
@@ -86,6 +147,9 @@ func rbCall(w *tsWalk, n *sitter.Node, at tsAt) int {
 	args := n.ChildByFieldName("arguments")
 	if args == nil {
 		return -1
+	}
+	if first := rbDefinedIn(w, n, args, at); first >= 0 {
+		return first
 	}
 	switch {
 	case rbRequires[method]:
@@ -108,4 +172,26 @@ func rbCall(w *tsWalk, n *sitter.Node, at tsAt) int {
 		return first
 	}
 	return -1
+}
+
+// rbDefinedIn maps the methods defined in the arguments args of call n and returns the index
+// of the first, or -1.
+func rbDefinedIn(w *tsWalk, n, args *sitter.Node, at tsAt) int {
+	first := -1
+	for _, a := range w.children(args) {
+		if t := w.typeOf(a); t != "method" && t != "singleton_method" {
+			continue
+		}
+		from := at
+		if from.start < 0 {
+			from.start, _ = w.startOf(n)
+		}
+		if from.sig < 0 {
+			from.sig = int(w.sigStart(n))
+		}
+		if idx := rbMethod(w, a, from); first < 0 {
+			first = idx
+		}
+	}
+	return first
 }
