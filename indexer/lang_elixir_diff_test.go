@@ -25,13 +25,22 @@ type exDef struct {
 	start, end       int
 }
 
+// exDefKinds are readmap's kinds of the parser's.
+var exDefKinds = map[string]store.Kind{
+	"defmodule": store.KindModule, "defprotocol": store.KindInterface, "defimpl": store.KindImpl,
+	"def": store.KindFunction, "defp": store.KindFunction, "defdelegate": store.KindFunction,
+	"defmacro": store.KindMacro, "defmacrop": store.KindMacro, "defguard": store.KindMacro, "defguardp": store.KindMacro,
+	"@type": store.KindType, "@typep": store.KindType, "@opaque": store.KindType,
+	"defstruct": store.KindStruct, "defexception": store.KindStruct, "@attr": store.KindConst,
+}
+
 // TestElixirAgainstElixir checks readmap's Elixir map against Elixir 1.14's parser
 // (Code.string_to_quoted) on the real files of testdata/corpus/elixir: every module, protocol,
 // impl, function and macro clause, guard, delegate, type, struct and module attribute the parser
-// finds in a module body (or in a macro's quote block) must be a symbol of the same name whose
-// range holds the definition's first line, for at least 95% of them, and at least 95% must have
-// exactly the parser's range. Run with -v for the table, with READMAP_SHOW_MISSES=1 for the misses,
-// with READMAP_ELIXIR_GLOB=PATTERN on other files (such as all of Elixir's own library).
+// finds in a module body (or in a macro's quote block) must be a symbol of the same name and
+// kind whose range holds the definition's first line, for at least 95% of them, and at least 99%
+// must have exactly the parser's range. Run with -v for the table, with READMAP_SHOW_MISSES=1 for
+// the misses, with READMAP_ELIXIR_GLOB=PATTERN on other files (such as all of Elixir's library).
 func TestElixirAgainstElixir(t *testing.T) {
 	if _, err := exec.LookPath("elixir"); err != nil {
 		t.Skip("SKIP: elixir is not installed (apt-get install elixir)")
@@ -75,7 +84,7 @@ func TestElixirAgainstElixir(t *testing.T) {
 		matched, exact := false, false
 		var near []string
 		for _, s := range maps[d.path].Symbols {
-			if s.Name != d.name {
+			if s.Name != d.name || s.Kind != exDefKinds[d.kind] {
 				continue
 			}
 			if s.StartLine <= d.start && d.start <= s.EndLine {
@@ -100,8 +109,9 @@ func TestElixirAgainstElixir(t *testing.T) {
 			inexact = append(inexact, where+" readmap "+strings.Join(near, ","))
 		}
 	}
-	// The other way round: readmap's symbols that no parser definition of the same name starts
-	// in, which would be false ones.
+	// The other way round: readmap's definitions that no parser definition of the same name
+	// starts in, which would be false ones. (Landmarks, the lines readmap shows of a script
+	// without definitions, are not definitions.)
 	listed := map[string][]exDef{}
 	for _, d := range defs {
 		listed[d.path] = append(listed[d.path], d)
@@ -109,9 +119,12 @@ func TestElixirAgainstElixir(t *testing.T) {
 	var extra []string
 	for _, path := range files {
 		for _, s := range maps[path].Symbols {
+			if s.Kind == store.KindLandmark {
+				continue
+			}
 			found := false
 			for _, d := range listed[path] {
-				if s.Name == d.name && s.StartLine <= d.start && d.start <= s.EndLine {
+				if s.Name == d.name && s.Kind == exDefKinds[d.kind] && s.StartLine <= d.start && d.start <= s.EndLine {
 					found = true
 					break
 				}
@@ -145,8 +158,12 @@ func TestElixirAgainstElixir(t *testing.T) {
 		t.Errorf("%d of %d parser definitions in the map (%.1f%%), want >= 95%%; first misses:\n%s",
 			total.matched, total.defs, pct, strings.Join(misses[:min(len(misses), 15)], "\n"))
 	}
-	if pct := 100 * float64(total.exact) / float64(max(total.defs, 1)); pct < 95 {
-		t.Errorf("%d of %d parser definitions with the same lines (%.1f%%), want >= 95%%; first others:\n%s",
+	// Every range is exactly the parser's on this corpus, as on all of Elixir 1.14's library and
+	// tests (12,644 definitions). 99% leaves room for a dozen of another Elixir version's
+	// different positions and still fails any regression of a common construct: the @spec lines
+	// before a function, a do-block's end, a multi-line keyword body.
+	if pct := 100 * float64(total.exact) / float64(max(total.defs, 1)); pct < 99 {
+		t.Errorf("%d of %d parser definitions with the same lines (%.1f%%), want >= 99%%; first others:\n%s",
 			total.exact, total.defs, pct, strings.Join(inexact[:min(len(inexact), 15)], "\n"))
 	}
 }

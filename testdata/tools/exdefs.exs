@@ -53,8 +53,9 @@ defmodule ExDefs do
     if Enum.any?(ok, &(&1 == :error)) or Process.get(:failed), do: System.halt(1)
   end
 
-  # exprs returns the expressions of a body: a block's, or the one expression.
-  defp exprs({:__block__, [], list}) when is_list(list), do: list
+  # exprs returns the expressions of a body: a block's (also a parenthesized one), or the one
+  # expression.
+  defp exprs({:__block__, _, list}) when is_list(list), do: list
   defp exprs(nil), do: []
   defp exprs(expr), do: [expr]
 
@@ -101,10 +102,11 @@ defmodule ExDefs do
     nil
   end
 
-  # Definitions in the blocks of other calls (if, unless, for, case) are the module's too.
+  # Definitions in the blocks of other calls (if, unless, for, case, a test's) are the module's
+  # too.
   defp member(ctx, {_, _, args}, _annotated) when is_list(args) do
     with [_ | _] = kw <- List.last(args), true <- Keyword.keyword?(unwrap_keys(kw)) do
-      for {_, body} <- kw do
+      for {key, body} <- unwrap_keys(kw), key in [:do, :else, :after, :rescue, :catch] do
         case body do
           [{:->, _, _} | _] -> for {:->, _, [_, clause]} <- body, do: members(ctx, exprs(clause))
           _ -> members(ctx, exprs(body))
