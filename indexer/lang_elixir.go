@@ -144,6 +144,9 @@ func exBody(w *tsWalk, n *sitter.Node, parent int) {
 			continue
 		}
 		v := pair.ChildByFieldName("value")
+		if v == nil {
+			continue
+		}
 		if typ := w.typeOf(v); typ == "block" {
 			w.members(v, at) // `do: (def a, do: 1; def b, do: 2)`
 		} else if r := w.g.rules[typ]; r != nil {
@@ -205,7 +208,7 @@ func exFunctionName(w *tsWalk, head *sitter.Node) string {
 				head = head.ChildByFieldName("left")
 				continue
 			}
-			if left := head.ChildByFieldName("left"); op == "//" && w.typeOf(left) == "binary_operator" &&
+			if left := head.ChildByFieldName("left"); op == "//" && left != nil && w.typeOf(left) == "binary_operator" &&
 				w.fieldText(left, "operator") == ".." {
 				return "..//"
 			}
@@ -227,8 +230,11 @@ func exFunctionName(w *tsWalk, head *sitter.Node) string {
 
 // exTypeName names a type: `t :: term`, `t(a) :: term`, `t`.
 func exTypeName(w *tsWalk, spec *sitter.Node) string {
-	if w.typeOf(spec) == "binary_operator" && w.fieldText(spec, "operator") == "::" {
+	if spec != nil && w.typeOf(spec) == "binary_operator" && w.fieldText(spec, "operator") == "::" {
 		spec = spec.ChildByFieldName("left")
+	}
+	if spec == nil {
+		return ""
 	}
 	switch w.typeOf(spec) {
 	case "call":

@@ -6,9 +6,10 @@
 # kind is the defining macro: defmodule, defprotocol, defimpl, def, defp, defmacro, defmacrop,
 # defguard, defguardp, defdelegate, defstruct, defexception, @type, @typep, @opaque, or @attr for
 # a module attribute set to a value (`@name value`, not one of Module.reserved_attributes/0).
-# A module's members are the definitions in its body, nested modules included; a definition's own
-# body is not searched, except that the definitions inside a defmacro's `quote do ... end` are
-# listed as the code the macro writes into its caller. Each clause of a function is a line.
+# A module's members are the definitions in its body, nested modules included, also inside the
+# do/else/after/rescue/catch blocks (or keywords) of other calls there: `if`, `for`, `case`, a
+# test's. A definition's own body is not searched, except that the definitions inside a
+# defmacro's `quote` are listed as the code the macro writes into its caller. Each clause of a function is a line.
 # Documentation heredocs are strings to the parser, so the code examples in them are not listed.
 #
 # startLine is the first line of the @spec/@impl/@deprecated annotations right before a
