@@ -1,29 +1,16 @@
 package indexer
 
 import (
-	"bufio"
 	"bytes"
-	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/readmap/readmap/store"
 )
-
-// exDef is one definition Elixir's own parser reports (a line of testdata/tools/exdefs.exs's
-// output): kind is the defining macro or attribute, the start line counts the @spec, @impl and
-// @deprecated annotations before it, the end line is inclusive.
-type exDef struct {
-	path, kind, name string
-	start, end       int
-}
 
 // exDefKinds are readmap's kinds of the parser's.
 var exDefKinds = map[string]store.Kind{
@@ -57,119 +44,26 @@ func TestElixirAgainstElixir(t *testing.T) {
 	defs := elixirDefs(t, files)
 	elapsed := time.Since(start)
 
-	type tally struct{ defs, matched, exact int }
-	byKind := map[string]*tally{}
-	var total tally
-	var misses, inexact []string
-	maps := map[string]*store.File{}
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := MapFile(context.Background(), path, src, Options{})
-		if f.Language != "Elixir" {
-			t.Errorf("%s: detected as %q, want Elixir", path, f.Language)
-		}
-		maps[path] = f
-	}
-	for _, d := range defs {
-		k := byKind[d.kind]
-		if k == nil {
-			k = &tally{}
-			byKind[d.kind] = k
-		}
-		k.defs++
-		total.defs++
-		matched, exact := false, false
-		var near []string
-		for _, s := range maps[d.path].Symbols {
-			if s.Name != d.name || s.Kind != exDefKinds[d.kind] {
-				continue
-			}
-			if s.StartLine <= d.start && d.start <= s.EndLine {
-				matched = true
-			}
-			if s.StartLine == d.start && s.EndLine == d.end {
-				exact = true
-			}
-			near = append(near, fmt.Sprintf("%d-%d", s.StartLine, s.EndLine))
-		}
-		where := fmt.Sprintf("  %s:%d-%d %s %s", filepath.Base(d.path), d.start, d.end, d.kind, d.name)
-		if matched {
-			k.matched++
-			total.matched++
-		} else {
-			misses = append(misses, where+" readmap "+strings.Join(near, ","))
-		}
-		if exact {
-			k.exact++
-			total.exact++
-		} else if matched {
-			inexact = append(inexact, where+" readmap "+strings.Join(near, ","))
-		}
-	}
-	// The other way round: readmap's definitions that no parser definition of the same name
-	// starts in, which would be false ones. (Landmarks, the lines readmap shows of a script
-	// without definitions, are not definitions.)
-	listed := map[string][]exDef{}
-	for _, d := range defs {
-		listed[d.path] = append(listed[d.path], d)
-	}
-	var extra []string
-	for _, path := range files {
-		for _, s := range maps[path].Symbols {
-			if s.Kind == store.KindLandmark {
-				continue
-			}
-			found := false
-			for _, d := range listed[path] {
-				if s.Name == d.name && s.Kind == exDefKinds[d.kind] && s.StartLine <= d.start && d.start <= s.EndLine {
-					found = true
-					break
-				}
-			}
-			if !found {
-				extra = append(extra, fmt.Sprintf("  %s:%d-%d %s %s", filepath.Base(path), s.StartLine, s.EndLine, s.Kind, s.Name))
-			}
-		}
-	}
-	kinds := make([]string, 0, len(byKind))
-	for k := range byKind {
-		kinds = append(kinds, k)
-	}
-	sort.Strings(kinds)
-	rows := []string{"| kind         | parser defs | matched |      % | same lines |      % |"}
-	row := func(name string, c tally) {
-		rows = append(rows, fmt.Sprintf("| %-12s | %11d | %7d | %5.1f%% | %10d | %5.1f%% |", name, c.defs, c.matched,
-			100*float64(c.matched)/float64(max(c.defs, 1)), c.exact, 100*float64(c.exact)/float64(max(c.defs, 1))))
-	}
-	for _, k := range kinds {
-		row(k, *byKind[k])
-	}
-	row("all", total)
+	maps := refMapFiles(t, files, "Elixir")
+	same := func(d refDef, s *store.Symbol) bool { return s.Name == d.Name && s.Kind == exDefKinds[d.Kind] }
+	// The other way round, every symbol counts but landmarks, the lines readmap shows of a script
+	// without definitions: they are not definitions.
+	r := refCompare(maps, defs, same, func(s *store.Symbol) bool { return s.Kind != store.KindLandmark })
 	t.Logf("readmap against Elixir's parser on %d files (elixir %s):\n%s\nreadmap symbols the parser does not list: %d",
-		len(files), elapsed.Round(time.Millisecond), strings.Join(rows, "\n"), len(extra))
-	if os.Getenv("READMAP_SHOW_MISSES") != "" {
-		t.Logf("misses:\n%s\nother ranges:\n%s\nnot listed by the parser:\n%s",
-			strings.Join(misses, "\n"), strings.Join(inexact, "\n"), strings.Join(extra, "\n"))
-	}
-	if pct := 100 * float64(total.matched) / float64(max(total.defs, 1)); pct < 95 {
-		t.Errorf("%d of %d parser definitions in the map (%.1f%%), want >= 95%%; first misses:\n%s",
-			total.matched, total.defs, pct, strings.Join(misses[:min(len(misses), 15)], "\n"))
-	}
+		len(files), elapsed.Round(time.Millisecond), r.table("parser"), len(r.extra))
+	r.logMisses(t, "the parser")
+	r.wantMatched(t, "parser definitions", 95)
 	// Every range is exactly the parser's on this corpus, as on all of Elixir 1.14's library and
 	// tests (12,644 definitions). 99% leaves room for a dozen of another Elixir version's
 	// different positions and still fails any regression of a common construct: the @spec lines
 	// before a function, a do-block's end, a multi-line keyword body.
-	if pct := 100 * float64(total.exact) / float64(max(total.defs, 1)); pct < 99 {
-		t.Errorf("%d of %d parser definitions with the same lines (%.1f%%), want >= 99%%; first others:\n%s",
-			total.exact, total.defs, pct, strings.Join(inexact[:min(len(inexact), 15)], "\n"))
-	}
+	r.wantExact(t, "parser definitions", 99)
 }
 
-// elixirDefs runs testdata/tools/exdefs.exs once over files.
-func elixirDefs(t *testing.T, files []string) []exDef {
+// elixirDefs runs testdata/tools/exdefs.exs once over files: the definitions Elixir's own parser
+// reports, each of the kind of its defining macro or attribute, its start line counting the
+// @spec, @impl and @deprecated annotations before it.
+func elixirDefs(t *testing.T, files []string) []refDef {
 	var stderr bytes.Buffer
 	cmd := exec.Command("elixir", append([]string{filepath.Join("..", "testdata", "tools", "exdefs.exs")}, files...)...)
 	cmd.Stderr = &stderr
@@ -177,22 +71,5 @@ func elixirDefs(t *testing.T, files []string) []exDef {
 	if err != nil || stderr.Len() > 0 {
 		t.Fatalf("exdefs.exs: %v\n%s", err, stderr.Bytes())
 	}
-	var defs []exDef
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	for sc.Scan() {
-		f := strings.Split(sc.Text(), "\t")
-		if len(f) != 5 {
-			t.Fatalf("exdefs.exs printed %q", sc.Text())
-		}
-		start, err1 := strconv.Atoi(f[3])
-		end, err2 := strconv.Atoi(f[4])
-		if err1 != nil || err2 != nil {
-			t.Fatalf("exdefs.exs printed %q", sc.Text())
-		}
-		defs = append(defs, exDef{path: f[0], kind: f[1], name: f[2], start: start, end: end})
-	}
-	if len(defs) == 0 {
-		t.Fatal("exdefs.exs found no definitions")
-	}
-	return defs
+	return refReadTSV(t, "exdefs.exs", out)
 }

@@ -3,9 +3,7 @@ package indexer
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -64,135 +62,26 @@ func TestRubyAgainstRubyVM(t *testing.T) {
 	defs, broken := rubyVMDefs(t, files)
 	elapsed := time.Since(start)
 
-	type tally struct{ defs, matched, exact int }
-	byKind := map[string]*tally{}
-	var total tally
-	var misses, inexact []string
-	maps := map[string]*store.File{}
-	listed := map[string][]rubyDef{}
+	var paths []string
 	for _, path := range files {
-		if broken[path] {
-			continue
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := MapFile(context.Background(), path, src, Options{})
-		if f.Language != "Ruby" {
-			t.Errorf("%s: detected as %q, want Ruby", path, f.Language)
-		}
-		maps[path] = f
-	}
-	for _, d := range defs {
-		listed[d.Path] = append(listed[d.Path], d)
-		k := byKind[d.Kind]
-		if k == nil {
-			k = &tally{}
-			byKind[d.Kind] = k
-		}
-		k.defs++
-		total.defs++
-		matched, exact := false, false
-		var near []string
-		for _, s := range maps[d.Path].Symbols {
-			if !ctagsSameName(d.Name, s.Name, s.Qualname) {
-				continue
-			}
-			if s.StartLine <= d.Start && d.Start <= s.EndLine {
-				matched = true
-			}
-			if s.StartLine == d.Start && s.EndLine == d.End {
-				exact = true
-			}
-			near = append(near, fmt.Sprintf("%d-%d", s.StartLine, s.EndLine))
-		}
-		where := fmt.Sprintf("  %s:%d-%d %s %s", d.Path, d.Start, d.End, d.Kind, d.Name)
-		if matched {
-			k.matched++
-			total.matched++
-		} else {
-			misses = append(misses, where)
-		}
-		if exact {
-			k.exact++
-			total.exact++
-		} else if matched {
-			inexact = append(inexact, where+" readmap "+strings.Join(near, ","))
+		if !broken[path] {
+			paths = append(paths, path)
 		}
 	}
-	// The other way round: readmap's symbols of the kinds Ruby lists that Ruby does not hold,
-	// which would be made up.
-	var extra []string
-	symbols := 0
-	for path, f := range maps {
-		for _, s := range f.Symbols {
-			switch s.Kind {
-			case store.KindClass, store.KindModule, store.KindMethod, store.KindFunction, store.KindConst, store.KindProperty:
-			default:
-				continue
-			}
-			symbols++
-			found := false
-			for _, d := range listed[path] {
-				if s.StartLine <= d.Start && d.Start <= s.EndLine && ctagsSameName(d.Name, s.Name, s.Qualname) {
-					found = true
-					break
-				}
-			}
-			if !found {
-				extra = append(extra, fmt.Sprintf("  %s:%d-%d %s %s", path, s.StartLine, s.EndLine, s.Kind, s.Name))
-			}
-		}
-	}
-	sort.Strings(extra)
-	kinds := make([]string, 0, len(byKind))
-	for k := range byKind {
-		kinds = append(kinds, k)
-	}
-	sort.Strings(kinds)
-	rows := []string{"| kind   | Ruby defs | matched |      % | same lines |      % |"}
-	row := func(name string, c tally) {
-		rows = append(rows, fmt.Sprintf("| %-6s | %9d | %7d | %5.1f%% | %10d | %5.1f%% |", name, c.defs, c.matched,
-			rbPct(c.matched, c.defs), c.exact, rbPct(c.exact, c.defs)))
-	}
-	for _, k := range kinds {
-		row(k, *byKind[k])
-	}
-	row("all", total)
+	maps := refMapFiles(t, paths, "Ruby")
+	r := refCompare(maps, defs, refSameName,
+		refKinds(store.KindClass, store.KindModule, store.KindMethod, store.KindFunction, store.KindConst, store.KindProperty))
 	t.Logf("readmap against RubyVM::AbstractSyntaxTree (%s) on %d standard library files, %d left out as Ruby cannot parse them (ruby %s):\n%s\nreadmap symbols Ruby does not list: %d of %d (%.2f%%)",
-		rubyVersion(), len(files)-len(broken), len(broken), elapsed.Round(time.Millisecond), strings.Join(rows, "\n"),
-		len(extra), symbols, rbPct(len(extra), symbols))
-	if os.Getenv("READMAP_SHOW_MISSES") != "" {
-		t.Logf("misses:\n%s\nother ranges:\n%s\nnot listed by Ruby:\n%s",
-			strings.Join(misses, "\n"), strings.Join(inexact, "\n"), strings.Join(extra, "\n"))
+		rubyVersion(), len(files)-len(broken), len(broken), elapsed.Round(time.Millisecond), r.table("Ruby"),
+		len(r.extra), r.counted, refPct(len(r.extra), r.counted))
+	r.logMisses(t, "Ruby")
+	if len(defs) < 10000 {
+		t.Errorf("Ruby listed only %d definitions in %d files: the sample is too small to judge", len(defs), len(files))
 	}
-	if total.defs < 10000 {
-		t.Errorf("Ruby listed only %d definitions in %d files: the sample is too small to judge", total.defs, len(files))
-	}
-	if p := rbPct(total.matched, total.defs); p < 95 {
-		t.Errorf("%d of %d Ruby definitions in the map (%.1f%%), want >= 95%%; first misses:\n%s",
-			total.matched, total.defs, p, strings.Join(misses[:min(len(misses), 15)], "\n"))
-	}
-	if p := rbPct(total.exact, total.defs); p < 99 {
-		t.Errorf("%d of %d Ruby definitions with exactly Ruby's lines (%.1f%%), want >= 99%%; first others:\n%s",
-			total.exact, total.defs, p, strings.Join(inexact[:min(len(inexact), 15)], "\n"))
-	}
-	for _, k := range kinds {
-		if c := byKind[k]; rbPct(c.exact, c.defs) < 98 {
-			t.Errorf("%d of %d Ruby %s definitions with exactly Ruby's lines (%.1f%%), want >= 98%%",
-				c.exact, c.defs, k, rbPct(c.exact, c.defs))
-		}
-	}
-	if p := rbPct(len(extra), symbols); p > 1 {
-		t.Errorf("%d of %d readmap symbols are not Ruby definitions (%.1f%%), want <= 1%%; first:\n%s",
-			len(extra), symbols, p, strings.Join(extra[:min(len(extra), 15)], "\n"))
-	}
-}
-
-// rbPct is part as a percentage of whole (0 for an empty whole).
-func rbPct(part, whole int) float64 {
-	return 100 * float64(part) / float64(max(whole, 1))
+	r.wantMatched(t, "Ruby definitions", 95)
+	r.wantExact(t, "Ruby definitions", 99)
+	r.wantKindsExact(t, "Ruby definitions", 98, 1)
+	r.wantFewExtra(t, "Ruby", 1)
 }
 
 // rbStdlibFiles returns an even sample of at most rbDiffMaxFiles of the .rb files under
@@ -231,7 +120,7 @@ func rubyVersion() string {
 
 // rubyVMDefs runs testdata/tools/rubydefs.rb once over files and returns the definitions it
 // prints, and the files Ruby cannot parse.
-func rubyVMDefs(t *testing.T, files []string) ([]rubyDef, map[string]bool) {
+func rubyVMDefs(t *testing.T, files []string) ([]refDef, map[string]bool) {
 	var stderr bytes.Buffer
 	cmd := exec.Command("ruby", append([]string{filepath.Join("..", "testdata", "tools", "rubydefs.rb")}, files...)...)
 	cmd.Stderr = &stderr
@@ -239,7 +128,7 @@ func rubyVMDefs(t *testing.T, files []string) ([]rubyDef, map[string]bool) {
 	if err != nil {
 		t.Fatalf("rubydefs.rb: %v\n%s", err, stderr.Bytes())
 	}
-	var defs []rubyDef
+	var defs []refDef
 	broken := map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
@@ -251,7 +140,7 @@ func rubyVMDefs(t *testing.T, files []string) ([]rubyDef, map[string]bool) {
 			broken[d.Path] = true
 			continue
 		}
-		defs = append(defs, d)
+		defs = append(defs, refDef{Path: d.Path, Kind: d.Kind, Name: d.Name, Start: d.Start, End: d.End})
 	}
 	if len(defs) == 0 {
 		t.Fatal("rubydefs.rb found no definitions")

@@ -3,7 +3,6 @@ package indexer
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -81,9 +80,6 @@ type tscDef struct {
 	GroupEnd   int    `json:"group_end"`
 }
 
-// tscTally counts one row of the table.
-type tscTally struct{ defs, matched, exact int }
-
 // TestTypeScriptAgainstTSC checks readmap's JavaScript and TypeScript maps against TypeScript's
 // own parser (Debian's node-typescript, run by node) on real files. Every declaration the parser
 // finds where readmap looks (see testdata/tools/tsdefs.js) must be a symbol of the same name whose
@@ -127,191 +123,43 @@ func TestTypeScriptAgainstTSC(t *testing.T) {
 	defs := tscDefs(t, node, files)
 	elapsed := time.Since(start)
 
-	tallies := map[string]map[string]*tscTally{} // language, kind
-	count := func(lang, kind string) *tscTally {
-		if tallies[lang] == nil {
-			tallies[lang] = map[string]*tscTally{}
-		}
-		if tallies[lang][kind] == nil {
-			tallies[lang][kind] = &tscTally{}
-		}
-		return tallies[lang][kind]
-	}
-	maps := map[string]*store.File{}
-	byName := map[string]map[string][]tscDef{} // file, last part of the name
-	var misses, inexact []string
+	var paths []string
 	for _, d := range defs {
-		f := maps[d.File]
-		if f == nil {
-			src, err := os.ReadFile(d.File)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f = MapFile(context.Background(), d.File, src, Options{})
-			maps[d.File] = f
+		if !slices.Contains(paths, d.File) {
+			paths = append(paths, d.File)
 		}
+	}
+	maps := refMapFiles(t, paths, "")
+	var decls []refDef
+	for _, d := range defs {
 		if d.Kind != "import" {
-			if byName[d.File] == nil {
-				byName[d.File] = map[string][]tscDef{}
-			}
-			byName[d.File][tscLast(d.Name)] = append(byName[d.File][tscLast(d.Name)], d)
+			decls = append(decls, refDef{Path: d.File, Kind: d.Kind, Name: d.Name, Start: d.Start, End: d.End,
+				Lang: maps[d.File].Language, RunStart: d.GroupStart, RunEnd: d.GroupEnd})
 		}
-		k, all := count(f.Language, d.Kind), count(f.Language, "all")
-		k.defs++
-		all.defs++
+	}
+	// The other way round, readmap's declarations count; variables and members are left out: the
+	// parser lists every one where readmap looks.
+	r := refCompare(maps, decls, refSameName,
+		refKinds(store.KindFunction, store.KindMethod, store.KindConstructor, store.KindClass, store.KindInterface,
+			store.KindEnum, store.KindType, store.KindNamespace, store.KindModule))
+	for _, d := range defs {
 		if d.Kind == "import" {
-			if slices.Contains(f.Imports, d.Name) {
-				k.matched++
-				k.exact++
-				all.matched++
-				all.exact++
-			} else {
-				misses = append(misses, fmt.Sprintf("  %s: import %q", d.File, d.Name))
-			}
-			continue
-		}
-		start, end := d.Start, d.End
-		if d.GroupStart > 0 {
-			start, end = d.GroupStart, d.GroupEnd
-		}
-		matched, exact := false, false
-		var near []string
-		for _, s := range tscNamed(f, d.Name) {
-			if s.StartLine <= d.Start && d.Start <= s.EndLine {
-				matched = true
-			}
-			if s.StartLine == start && s.EndLine == end {
-				exact = true
-			}
-			near = append(near, fmt.Sprintf("%d-%d", s.StartLine, s.EndLine))
-		}
-		where := fmt.Sprintf("  %s:%d-%d %s %s", d.File, start, end, d.Kind, d.Name)
-		if matched {
-			k.matched++
-			all.matched++
-		} else {
-			misses = append(misses, where+" readmap "+strings.Join(near, ","))
-		}
-		if exact {
-			k.exact++
-			all.exact++
-		} else if matched {
-			inexact = append(inexact, where+" readmap "+strings.Join(near, ","))
-		}
-	}
-
-	// The other way round: readmap's declarations that the parser does not list, which would be
-	// made up. Variables and members are left out: the parser lists every one where readmap looks.
-	var made []string
-	checked := 0
-	for path, f := range maps {
-		for _, s := range f.Symbols {
-			switch s.Kind {
-			case store.KindFunction, store.KindMethod, store.KindConstructor, store.KindClass, store.KindInterface,
-				store.KindEnum, store.KindType, store.KindNamespace, store.KindModule:
-			default:
-				continue
-			}
-			checked++
-			found := false
-			for _, key := range []string{s.Name, tscLast(s.Name)} {
-				for _, d := range byName[path][key] {
-					if s.StartLine <= d.Start && d.Start <= s.EndLine && ctagsSameName(d.Name, s.Name, s.Qualname) {
-						found = true
-					}
-				}
-			}
-			if !found {
-				made = append(made, fmt.Sprintf("  %s:%d-%d %s %s", path, s.StartLine, s.EndLine, s.Kind, s.Qualname))
-			}
-		}
-	}
-	sort.Strings(made)
-
-	var rows []string
-	langs := make([]string, 0, len(tallies))
-	for l := range tallies {
-		langs = append(langs, l)
-	}
-	sort.Strings(langs)
-	rows = append(rows, "| language   | kind              | tsc defs | matched |      % | same lines |      % |")
-	for _, l := range langs {
-		kinds := make([]string, 0, len(tallies[l]))
-		for k := range tallies[l] {
-			if k != "all" {
-				kinds = append(kinds, k)
-			}
-		}
-		sort.Strings(kinds)
-		for _, k := range append(kinds, "all") {
-			c := tallies[l][k]
-			rows = append(rows, fmt.Sprintf("| %-10s | %-17s | %8d | %7d | %5.1f%% | %10d | %5.1f%% |", l, k, c.defs, c.matched,
-				tscPct(c.matched, c.defs), c.exact, tscPct(c.exact, c.defs)))
+			f := maps[d.File]
+			found := slices.Contains(f.Imports, d.Name)
+			r.tally(f.Language, d.Kind, found, found, fmt.Sprintf("  %s: import %q", d.File, d.Name))
 		}
 	}
 	t.Logf("readmap against TypeScript's parser on %d files (node %s):\n%s\nreadmap declarations the parser does not list: %d of %d (%.2f%%)",
-		len(files), elapsed.Round(time.Millisecond), strings.Join(rows, "\n"), len(made), checked, tscPct(len(made), checked))
-	if os.Getenv("READMAP_SHOW_MISSES") != "" {
-		t.Logf("misses:\n%s\nother ranges:\n%s\nnot listed by the parser:\n%s",
-			strings.Join(misses, "\n"), strings.Join(inexact, "\n"), strings.Join(made, "\n"))
-	}
-	for _, l := range langs {
-		c := tallies[l]["all"]
-		if pct := tscPct(c.matched, c.defs); pct < 99 {
-			t.Errorf("%s: %d of %d declarations in the map (%.1f%%), want >= 99%%", l, c.matched, c.defs, pct)
-		}
-		if pct := tscPct(c.exact, c.defs); pct < 99.5 {
-			t.Errorf("%s: %d of %d declarations with the parser's lines (%.1f%%), want >= 99.5%%", l, c.exact, c.defs, pct)
-		}
-		for k, c := range tallies[l] {
-			if pct := tscPct(c.exact, c.defs); c.defs >= 20 && pct < 98 {
-				t.Errorf("%s: %d of %d %s declarations with the parser's lines (%.1f%%), want >= 98%%", l, c.exact, c.defs, k, pct)
-			}
-		}
-	}
-	if !slices.Contains(langs, "JavaScript") || !slices.Contains(langs, "TypeScript") {
+		len(files), elapsed.Round(time.Millisecond), r.table("tsc"), len(r.extra), r.counted, refPct(len(r.extra), r.counted))
+	r.logMisses(t, "the parser")
+	r.wantMatched(t, "declarations", 99)
+	r.wantExact(t, "declarations", 99.5)
+	r.wantKindsExact(t, "declarations", 98, 20)
+	if langs := r.langs(); !slices.Contains(langs, "JavaScript") || !slices.Contains(langs, "TypeScript") {
 		t.Errorf("languages measured: %q, want JavaScript and TypeScript", langs)
 	}
-	if pct := tscPct(len(made), checked); pct > 0.5 {
-		t.Errorf("%d of %d readmap declarations not listed by the parser (%.2f%%), want <= 0.5%%; first:\n%s",
-			len(made), checked, pct, strings.Join(made[:min(len(made), 15)], "\n"))
-	}
+	r.wantFewExtra(t, "the parser", 0.5)
 }
-
-// tscLast is the last part of a dotted name.
-func tscLast(name string) string { return name[strings.LastIndexAny(name, ".:#")+1:] }
-
-// tscNamed returns the symbols of f that bear the parser's name for a declaration (see
-// ctagsSameName), with an index of f's symbols by name and last part of it, built once a file.
-func tscNamed(f *store.File, name string) []*store.Symbol {
-	idx := tscIndex[f]
-	if idx == nil {
-		idx = map[string][]*store.Symbol{}
-		for i := range f.Symbols {
-			s := &f.Symbols[i]
-			idx[s.Name] = append(idx[s.Name], s)
-			if last := tscLast(s.Name); last != s.Name {
-				idx[last] = append(idx[last], s)
-			}
-		}
-		tscIndex[f] = idx
-	}
-	var named []*store.Symbol
-	for _, key := range []string{name, tscLast(name)} {
-		for _, s := range idx[key] {
-			if ctagsSameName(name, s.Name, s.Qualname) && !slices.Contains(named, s) {
-				named = append(named, s)
-			}
-		}
-	}
-	return named
-}
-
-// tscIndex holds tscNamed's indexes.
-var tscIndex = map[*store.File]map[string][]*store.Symbol{}
-
-// tscPct is part's share of whole in percent.
-func tscPct(part, whole int) float64 { return 100 * float64(part) / float64(max(whole, 1)) }
 
 // tscDefs runs testdata/tools/tsdefs.js once over files.
 func tscDefs(t *testing.T, node string, files []string) []tscDef {
