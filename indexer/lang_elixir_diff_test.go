@@ -26,7 +26,8 @@ var exDefKinds = map[string]store.Kind{
 // impl, function and macro clause, guard, delegate, type, struct and module attribute the parser
 // finds in a module body (or in a macro's quote block) must be a symbol of the same name and
 // kind whose range holds the definition's first line, for at least 95% of them, and at least 99%
-// must have exactly the parser's range. Run with -v for the table, with READMAP_SHOW_MISSES=1 for
+// must have exactly the parser's range; at most 1% of the map's symbols may be ones the parser
+// does not list. Run with -v for the table, with READMAP_SHOW_MISSES=1 for
 // the misses, with READMAP_ELIXIR_GLOB=PATTERN on other files (such as all of Elixir's library).
 func TestElixirAgainstElixir(t *testing.T) {
 	if _, err := exec.LookPath("elixir"); err != nil {
@@ -58,6 +59,7 @@ func TestElixirAgainstElixir(t *testing.T) {
 	// different positions and still fails any regression of a common construct: the @spec lines
 	// before a function, a do-block's end, a multi-line keyword body.
 	r.wantExact(t, "parser definitions", 99)
+	r.wantFewExtra(t, "the parser", 1)
 }
 
 // elixirDefs runs testdata/tools/exdefs.exs once over files: the definitions Elixir's own parser
