@@ -49,20 +49,18 @@ func init() {
 	})
 }
 
-// rbNotEqual stands in the parsed text for the name of `def !=(other)`, which the grammar reads
-// as an endless `def !` whose body is `(other)`: the `end` of the method then closes the class
-// around it, and the methods after it fall out of the class (Ruby's delegate.rb).
-const rbNotEqual = "readmap_not_equal_operator"
-
 // rbDefNotEqual finds `def !=` and `def self.!=`: the part before the operator is group 1.
 var rbDefNotEqual = regexp.MustCompile(`(\bdef[ \t]+(?:[A-Za-z_][A-Za-z0-9_]*[ \t]*\.[ \t]*)?)!=`)
 
-// rbPrepare renames the `!=` methods to rbNotEqual, which the grammar parses as a name.
+// rbPrepare renames the `!=` methods to `ne` for the grammar, which reads `def !=(other)` as an
+// endless `def !` whose body is `(other)`: the `end` of the method then closes the class around
+// it, and the methods after it fall out of the class (Ruby's delegate.rb). The name keeps its
+// length, so the map's name and signature still read `!=` from the file as written.
 func rbPrepare(src []byte) []byte {
 	if !bytes.Contains(src, []byte("def !=")) && !bytes.Contains(src, []byte(".!=")) {
 		return src
 	}
-	return rbDefNotEqual.ReplaceAll(src, []byte("${1}"+rbNotEqual))
+	return rbDefNotEqual.ReplaceAll(src, []byte("${1}ne"))
 }
 
 // rbIsSig recognises Sorbet signatures (`sig { params(...).returns(...) }`), which annotate the
@@ -79,9 +77,6 @@ func rbMethod(w *tsWalk, n *sitter.Node, at tsAt) int {
 	if name == "" {
 		return -1
 	}
-	if name == rbNotEqual {
-		name = "!="
-	}
 	kind := store.KindFunction
 	if at.parent >= 0 {
 		kind = store.KindMethod
@@ -93,7 +88,7 @@ func rbMethod(w *tsWalk, n *sitter.Node, at tsAt) int {
 		sigTo = nm.EndByte()
 	}
 	s := w.place(n, at, name, kind)
-	s.Signature = strings.Replace(w.sig(w.sigStartAt(n, at), sigTo), rbNotEqual, "!=", 1)
+	s.Signature = w.sig(w.sigStartAt(n, at), sigTo)
 	return w.add(s)
 }
 

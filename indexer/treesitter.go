@@ -58,7 +58,8 @@ type tsGrammar struct {
 	// names and signatures are still cut from the file as written.
 	prepare func(src []byte) []byte
 	// retries, when set, rewrite a prepared file whose parse has errors (same rule: every line
-	// stays where it is); the walk that finds the most symbols is kept.
+	// stays where it is); the walk that finds the most symbols is kept, on a tie one without
+	// syntax errors.
 	retries []func(src []byte) []byte
 	// modifiers are node types that hold attributes together with keywords (Java's "modifiers"):
 	// a signature starts at their first child that is not an attribute.
