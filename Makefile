@@ -26,7 +26,7 @@ lint: ## gofmt, go vet and staticcheck
 
 bench: build ## benchmarks: index vs universal-ctags on GOROOT/src, read latency, context economy
 	$(GO) test -run '^$$' -bench 'IndexGOROOT|ReindexUnchanged|CtagsGOROOT' -benchtime 3x ./indexer
-	$(GO) test -run '^$$' -bench 'Mapper' -benchtime 3x ./indexer
+	$(GO) test -run '^$$' -bench Mapper -benchtime 3x ./indexer/lang
 	$(GO) test -run '^$$' -bench 'Read' -benchtime 20x ./cmd/readmap
 	$(GO) test -run '^$$' -bench 'BenchmarkSym$$' -benchtime 20x ./query
 	$(GO) test -run '^$$' -bench 'ContextEconomy' -benchtime 1x ./query
@@ -44,9 +44,9 @@ fuzz: ## run each fuzz test for FUZZTIME (default 30s)
 	  done; \
 	done
 
-golden: ## rewrite the golden maps under testdata/golden, and record the maps of indexer.MappersVersion
+golden: ## rewrite the golden maps under testdata/golden, and record the maps the mappers' versions stand for
 	$(GO) test ./query -run TestGolden -update
-	$(GO) test ./indexer -run TestMappersVersion -update
+	$(GO) test ./indexer/lang -run TestMappersVersion -update
 
 clean: ## remove the binary and this repository's store
 	rm -rf bin .readmap

@@ -87,27 +87,3 @@ func BenchmarkCtagsGOROOT(b *testing.B) {
 		}
 	}
 }
-
-// BenchmarkGoMapper maps the first 400 Go files of GOROOT/src (in walk order) in memory.
-func BenchmarkGoMapper(b *testing.B) {
-	root := goroot(b)
-	var srcs [][]byte
-	var total int64
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && filepath.Ext(p) == ".go" && len(srcs) < 400 {
-			if src, err := os.ReadFile(p); err == nil {
-				srcs = append(srcs, src)
-				total += int64(len(src))
-			}
-		}
-		return nil
-	})
-	b.SetBytes(total)
-	b.ReportAllocs()
-	m := goMapper{}
-	for b.Loop() {
-		for _, src := range srcs {
-			_, _ = m.Map(context.Background(), src) // a syntax error still maps what parsed
-		}
-	}
-}

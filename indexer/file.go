@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"strings"
 	"syscall"
 
+	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/store"
 )
 
@@ -47,7 +47,7 @@ type processor struct {
 
 // process stats the file at abs (relative path rel), compares it with its stored state (nil when
 // the store has none), and reads, hashes and maps it as far as needed.
-func (p *processor) process(ctx context.Context, ms *mapperSet, abs, rel string, prev *store.FileState) outcome {
+func (p *processor) process(ctx context.Context, w *worker, abs, rel string, prev *store.FileState) outcome {
 	fi, err := os.Stat(abs)
 	if errors.Is(err, fs.ErrNotExist) {
 		if _, lerr := os.Lstat(abs); lerr == nil {
@@ -69,7 +69,7 @@ func (p *processor) process(ctx context.Context, ms *mapperSet, abs, rel string,
 	}
 	// A row of older mappers is mapped again; a newer readmap's row is left as it is, so two
 	// versions side by side (a pinned pre-commit hook, an installed CLI) do not undo each other.
-	retrying := prev != nil && (p.retry(ms, prev, fi.Size()) || prev.MappersVersion < MappersVersion)
+	retrying := prev != nil && (p.retry(w, prev, fi.Size()) || prev.MappersVersion < lang.RowVersion(prev.Language))
 	if prev != nil && !p.force && !retrying && prev.Size == fi.Size() && prev.ModTimeNS == fi.ModTime().UnixNano() {
 		return outcome{change: changeNone, path: rel}
 	}
@@ -87,19 +87,21 @@ func (p *processor) process(ctx context.Context, ms *mapperSet, abs, rel string,
 	if p.check {
 		return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 	}
-	ms.analyze(ctx, f, src)
+	if !w.analyze(ctx, f, src) {
+		return outcome{change: changeNone, path: rel} // the run is ending: nothing to write
+	}
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 }
 
 // retry reports whether a file recorded as skipped must be looked at again though its size and
 // mtime did not change: the cause may be gone (permissions fixed with chmod, a mapper timeout on a
 // busy machine, a language enabled again, a larger --max-file-size).
-func (p *processor) retry(ms *mapperSet, prev *store.FileState, size int64) bool {
+func (p *processor) retry(w *worker, prev *store.FileState, size int64) bool {
 	switch prev.Skip {
 	case store.SkipUnreadable, store.SkipMapperPanic, store.SkipMapperTimeout:
 		return true
 	case store.SkipDisabled:
-		return !ms.disabled[strings.ToLower(prev.Language)]
+		return !w.mappers.Disabled(prev.Language)
 	case store.SkipTooLarge:
 		return size <= p.maxFileSize
 	}
@@ -108,7 +110,7 @@ func (p *processor) retry(ms *mapperSet, prev *store.FileState, size int64) bool
 
 // skipped records a file that is not read or cannot be read.
 func (p *processor) skipped(rel string, fi os.FileInfo, prev *store.FileState, reason store.SkipReason, detail string) outcome {
-	f := &store.File{Path: rel, Skip: reason, SkipDetail: detail, MappersVersion: MappersVersion}
+	f := &store.File{Path: rel, Skip: reason, SkipDetail: detail, MappersVersion: lang.RowVersion("")}
 	if fi != nil {
 		f.Size, f.ModTimeNS = fi.Size(), fi.ModTime().UnixNano()
 	}

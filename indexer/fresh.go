@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/store"
 )
 
@@ -61,7 +63,7 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 		}
 	}
 	p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force}
-	out := p.process(ctx, newMapperSet(opts.Disabled, opts.MapTimeout), abs, rel, prev)
+	out := p.process(ctx, newWorker(opts, nil), abs, rel, prev)
 	switch out.change {
 	case changeRemoved:
 		return nil, &fs.PathError{Op: "read", Path: abs, Err: fs.ErrNotExist}
@@ -85,7 +87,7 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 		// The row went away or the store failed between the two reads: map afresh.
 		fresh.StoreErr = err
 		p.force = true
-		out = p.process(ctx, newMapperSet(opts.Disabled, opts.MapTimeout), abs, rel, nil)
+		out = p.process(ctx, newWorker(opts, nil), abs, rel, nil)
 	}
 	fresh.File, fresh.Remapped = out.file, true
 	if out.file.Skip == store.SkipUnreadable {
@@ -124,6 +126,74 @@ func write(ctx context.Context, st *store.Store, change func(*store.Writer) erro
 func MapFile(ctx context.Context, path string, src []byte, opts Options) *store.File {
 	opts = withDefaults(opts)
 	f := &store.File{Path: path, Size: int64(len(src))}
-	newMapperSet(opts.Disabled, opts.MapTimeout).analyze(ctx, f, src)
+	newWorker(opts, nil).analyze(ctx, f, src)
 	return f
+}
+
+// Lookup answers a question from the store's rows as they are now on disk: the policy every
+// lookup across files (sym, and any other answer drawn from many rows) follows. It first maps
+// again the files whose rows older mappers made, then runs lookup, which returns its answer and
+// the paths (relative to the root) the answer comes from. When any of those files changed or went
+// away since its row was written, they are mapped again and lookup runs once more.
+func Lookup[T any](ctx context.Context, st *store.Store, opts Options, lookup func() (T, []string, error)) (T, error) {
+	var zero T
+	opts = withDefaults(opts)
+	older, err := st.PathsOfOlderMappers(ctx, lang.CurrentVersions())
+	if err != nil {
+		return zero, err
+	}
+	if len(older) > 0 {
+		opts.Logger.Info("re-mapping the files older mappers mapped", "files", len(older))
+		if err := reindex(ctx, st, opts, older); err != nil {
+			return zero, err
+		}
+	}
+	answer, paths, err := lookup()
+	if err != nil {
+		return zero, err
+	}
+	stale, err := changedOnDisk(ctx, st, opts.Root, paths)
+	if err != nil || len(stale) == 0 {
+		return answer, err
+	}
+	if err := reindex(ctx, st, opts, stale); err != nil {
+		return zero, err
+	}
+	answer, _, err = lookup()
+	return answer, err
+}
+
+// reindex runs an index of the given root-relative paths.
+func reindex(ctx context.Context, st *store.Store, opts Options, paths []string) error {
+	opts.Paths = make([]string, 0, len(paths))
+	for _, p := range paths {
+		opts.Paths = append(opts.Paths, filepath.Join(opts.Root, filepath.FromSlash(p)))
+	}
+	_, err := Run(ctx, st, opts)
+	return err
+}
+
+// changedOnDisk returns those of paths whose files no longer match their rows, or are gone.
+func changedOnDisk(ctx context.Context, st *store.Store, root string, paths []string) ([]string, error) {
+	var stale []string
+	seen := map[string]bool{}
+	for _, p := range paths {
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		state, err := st.FileState(ctx, p)
+		if errors.Is(err, store.ErrNotFound) {
+			stale = append(stale, p)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil || fi.Size() != state.Size || fi.ModTime().UnixNano() != state.ModTimeNS {
+			stale = append(stale, p)
+		}
+	}
+	return stale, nil
 }

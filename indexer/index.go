@@ -21,6 +21,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/store"
 	"github.com/sourcegraph/conc/pool"
 )
@@ -124,15 +125,14 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 		workers := pool.New().WithContext(runCtx).WithMaxGoroutines(opts.Jobs)
 		for range opts.Jobs {
 			workers.Go(func(ctx context.Context) error {
-				ms := newMapperSet(opts.Disabled, opts.MapTimeout)
-				ms.gate = gate
+				w := newWorker(opts, gate)
 				for abs := range paths {
 					rel := relPath(opts.Root, abs)
 					var prev *store.FileState
 					if s, ok := states[rel]; ok {
 						prev = &s
 					}
-					out := p.process(ctx, ms, abs, rel, prev)
+					out := p.process(ctx, w, abs, rel, prev)
 					select {
 					case outcomes <- out:
 					case <-ctx.Done():
@@ -215,7 +215,7 @@ func withDefaults(opts Options) Options {
 		opts.MaxFileSize = DefaultMaxFileSize
 	}
 	if opts.MapTimeout <= 0 {
-		opts.MapTimeout = DefaultMapTimeout
+		opts.MapTimeout = lang.DefaultMapTimeout
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/store"
 )
 
@@ -271,7 +272,7 @@ func TestIndexBadInput(t *testing.T) {
 		if f.Skip != want {
 			t.Errorf("File(%s).Skip = %q (%s), want %q", path, f.Skip, f.SkipDetail, want)
 		}
-		if err := checkSymbols(f.Symbols, f.Lines); err != nil {
+		if err := lang.CheckSymbols(f.Symbols, f.Lines); err != nil {
 			t.Errorf("File(%s): %v", path, err)
 		}
 		if want == store.SkipNone && f.Lines > 0 && len(f.Symbols) == 0 {
@@ -508,20 +509,21 @@ func TestSkippedFilesAreRetried(t *testing.T) {
 	}
 }
 
-// TestOlderMappersRowsAreRemapped stands in for an upgrade: rows written by other mappers (an
-// older MappersVersion, with a map those mappers made) are mapped again by the next query and
-// the next index run, though the files did not change.
+// TestOlderMappersRowsAreRemapped stands in for an upgrade that changed the Go mapper: rows
+// written by its older version (with a map it made) are mapped again by the next query and the
+// next index run, though the files did not change; the files of other languages are not.
 func TestOlderMappersRowsAreRemapped(t *testing.T) {
 	ctx := context.Background()
-	root := writeTree(t, map[string]string{"a.go": goSource, "b.go": goSource})
+	root := writeTree(t, map[string]string{"a.go": goSource, "b.go": goSource, "c.py": "def f():\n    pass\n"})
 	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
 	runIndex(t, st, Options{Root: root})
+	goVersion := lang.RowVersion("Go")
 	for _, path := range []string{"a.go", "b.go"} {
 		f, err := st.File(ctx, path)
-		if err != nil || f.MappersVersion != MappersVersion {
-			t.Fatalf("%s after the first run: %+v, %v; want MappersVersion %d", path, f, err, MappersVersion)
+		if err != nil || f.MappersVersion != goVersion {
+			t.Fatalf("%s after the first run: %+v, %v; want version %d", path, f, err, goVersion)
 		}
-		f.MappersVersion = MappersVersion - 1
+		f.MappersVersion = goVersion - 1
 		f.Symbols = []store.Symbol{{Name: "old", Qualname: "old", Kind: store.KindFunction, StartLine: 1, EndLine: 1, Parent: -1}}
 		if err := write(ctx, st, func(w *store.Writer) error { return w.Put(ctx, f) }); err != nil {
 			t.Fatal(err)
@@ -535,15 +537,15 @@ func TestOlderMappersRowsAreRemapped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !fresh.Remapped || fresh.File.MappersVersion != MappersVersion || fresh.File.Symbols[0].Name != "A" {
+	if !fresh.Remapped || fresh.File.MappersVersion != goVersion || fresh.File.Symbols[0].Name != "A" {
 		t.Errorf("Load of a row of older mappers: remapped=%v version=%d symbols=%+v; want it mapped again",
 			fresh.Remapped, fresh.File.MappersVersion, fresh.File.Symbols)
 	}
-	if sum := runIndex(t, st, Options{Root: root}); sum.Mapped != 1 || sum.Unchanged != 1 {
-		t.Errorf("index after the query = %+v, want b.go mapped again and a.go unchanged", sum)
+	if sum := runIndex(t, st, Options{Root: root}); sum.Mapped != 1 || sum.Unchanged != 2 {
+		t.Errorf("index after the query = %+v, want b.go mapped again, a.go and c.py unchanged", sum)
 	}
 	f, err := st.File(ctx, "b.go")
-	if err != nil || f.MappersVersion != MappersVersion || f.Symbols[0].Name != "A" {
+	if err != nil || f.MappersVersion != goVersion || f.Symbols[0].Name != "A" {
 		t.Errorf("b.go after the index run: %+v, %v; want it mapped again", f, err)
 	}
 }
@@ -560,7 +562,7 @@ func TestMappersVersionLeavesOtherRowsAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.MappersVersion = MappersVersion + 1
+	f.MappersVersion = lang.RowVersion("Go") + 1
 	if err := write(ctx, st, func(w *store.Writer) error { return w.Put(ctx, f) }); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/store"
 )
 
@@ -59,14 +60,12 @@ func ScanLarge(ctx context.Context, f *store.File, abs string) error {
 	return nil
 }
 
-// landmarksAt finds, for each twentieth of a file, its first non-blank line, reading from the
-// nearest line checkpoint instead of the start.
+// landmarksAt finds, for each slice of a file that gets a landmark, its first non-blank line,
+// reading from the nearest line checkpoint instead of the start.
 func landmarksAt(r io.ReaderAt, offsets []int64, lines int) []store.Symbol {
-	parts := min(landmarkParts, lines)
 	var syms []store.Symbol
-	for p := range parts {
-		first := 1 + p*lines/parts
-		last := (p + 1) * lines / parts
+	for _, slice := range lang.LandmarkSlices(lines) {
+		first, last := slice[0], slice[1]
 		k := (first - 1) / store.LineIndexStep
 		if k >= len(offsets) {
 			k = len(offsets) - 1
@@ -81,8 +80,7 @@ func landmarksAt(r io.ReaderAt, offsets []int64, lines int) []store.Symbol {
 			text, err := readLineHead(br, 4096)
 			if line >= first {
 				if t := bytes.TrimSpace(text); len(t) > 0 {
-					syms = append(syms, store.Symbol{Name: clip(string(t), landmarkWidth),
-						Kind: store.KindLandmark, StartLine: line, EndLine: last, Parent: -1})
+					syms = append(syms, lang.Landmark(t, line, last))
 					break
 				}
 			}

@@ -8,14 +8,15 @@ import (
 	"unicode/utf8"
 )
 
-// Pages (design 3.3). A file is cut into pages, each the longest run of whole lines whose text fits
+// Pages. A file is cut into pages, each the longest run of whole lines whose text fits
 // the page budget in bytes and in lines. A single line longer than the byte budget is cut into
 // budget-sized pieces at UTF-8 boundaries, one piece a page. The pages of the raw layout join back
 // to the file byte for byte. Under the numbered layout (-n) a line costs what it prints: its
 // number, a tab and the line without its trailing CR; so a numbered page holds fewer lines and
 // the answer still fits the same budget.
 
-// Budgets of a read (design 3.3; READMAP_PAGE_BYTES and READMAP_MAX_LINES).
+// Budgets of a read: together a page and a map stay under 28,000 bytes, what an agent's shell
+// tool keeps (READMAP_PAGE_BYTES and READMAP_MAX_LINES set the page's).
 const (
 	DefaultPageBytes = 16 << 10
 	DefaultMaxLines  = 2000

@@ -15,7 +15,7 @@ import (
 	"github.com/readmap/readmap/store"
 )
 
-// ReadRequest says what to read of one file (design 3.3).
+// ReadRequest says what to read of one file.
 type ReadRequest struct {
 	File      *store.File // the file's fresh row: language, lines, symbols, line index
 	Display   string      // the path as the user named it, used in notices and next commands
@@ -434,7 +434,7 @@ func writeNumbered(b *bytes.Buffer, body []byte, first int) {
 	}
 }
 
-// FindSymbol picks the symbol NAME names in syms (design 3.3): one whose qualname equals it wins;
+// FindSymbol picks the symbol NAME names in syms: one whose qualname equals it wins;
 // otherwise one whose name equals it. Several: an "ambiguous" error listing them with their
 // ranges. None: a "no_symbol" error with the closest names.
 func FindSymbol(syms []store.Symbol, name, display string) (store.Symbol, error) {

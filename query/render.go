@@ -11,7 +11,7 @@ import (
 // DefaultMapBudget is the default cap, in bytes, on the whole text of a map (READMAP_MAP_BUDGET).
 const DefaultMapBudget = 10 << 10
 
-// The map (design 4) is rendered at the first level whose whole text fits the budget:
+// The map is rendered at the first level whose whole text fits the budget:
 //
 //	full     every symbol, its signature as written (folded to one line)
 //	compact  every symbol, keyword and name only
@@ -67,7 +67,7 @@ func RenderMap(w io.Writer, f *store.File, budget int) error {
 	return err
 }
 
-// MapText returns the map of f within budget bytes (design 4).
+// MapText returns the map of f within budget bytes.
 func MapText(f *store.File, budget int) string {
 	r := newMapRenderer(f)
 	for lvl := levelFull; lvl < levelElided; lvl++ {

@@ -17,7 +17,7 @@ import (
 	"github.com/readmap/readmap/store"
 )
 
-// Search defaults (design 3.6).
+// Search defaults: what `readmap search` does without flags.
 const (
 	DefaultContext        = 2
 	DefaultMaxHits        = 50

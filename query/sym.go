@@ -14,7 +14,7 @@ import (
 // DefaultSymLimit is how many hits `sym` prints unless --limit says otherwise.
 const DefaultSymLimit = 20
 
-// Symbol lookup (design 3.5) tries tiers in turn and fills the limit from the best down:
+// Symbol lookup tries tiers in turn and fills the limit from the best down:
 //
 //	exact      name or qualname equal to the query, same case, then any case
 //	prefix     name (or, for a dotted query, qualname) starting with the query

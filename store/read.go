@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"sort"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -18,7 +18,7 @@ type FileState struct {
 	Hash      []byte
 	Language  string
 	Skip      SkipReason
-	// MappersVersion is the indexer.MappersVersion that mapped the row.
+	// MappersVersion is the lang.RowVersion of the mappers that made the row.
 	MappersVersion int
 }
 
@@ -210,11 +210,27 @@ func countInto(ctx context.Context, tx *sql.Tx, into map[string]int, query strin
 	return classify(rows.Err())
 }
 
-// PathsMappedBefore returns the paths of the rows whose maps older mappers made (a
-// MappersVersion below version), sorted. It runs before every lookup, so it reads the version
-// index: the planner would rather scan the path index to save the sort.
-func (s *Store) PathsMappedBefore(ctx context.Context, version int) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT path FROM files INDEXED BY files_by_mappers_version WHERE mappers_version < ?", version)
+// PathsOfOlderMappers returns, sorted, the paths of the rows that older mappers made: whose
+// language is a key of current and whose mappers_version is below its value. Rows of a language
+// not in current are left alone (a newer readmap's). It runs before every lookup, so each
+// language costs one seek of the (language, mappers_version) index.
+func (s *Store) PathsOfOlderMappers(ctx context.Context, current map[string]int) ([]string, error) {
+	if len(current) == 0 {
+		return nil, nil
+	}
+	var q strings.Builder
+	q.WriteString("WITH cur(language, version) AS (VALUES ")
+	args := make([]any, 0, 2*len(current))
+	for language, version := range current {
+		if len(args) > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString("(?, ?)")
+		args = append(args, language, version)
+	}
+	q.WriteString(") SELECT f.path FROM cur JOIN files f INDEXED BY files_by_language_version " +
+		"ON f.language = cur.language AND f.mappers_version < cur.version ORDER BY f.path")
+	rows, err := s.read.QueryContext(ctx, q.String(), args...)
 	if err != nil {
 		return nil, classify(fmt.Errorf("list files of older mappers: %w", err))
 	}
@@ -227,6 +243,5 @@ func (s *Store) PathsMappedBefore(ctx context.Context, version int) ([]string, e
 		}
 		paths = append(paths, p)
 	}
-	sort.Strings(paths)
 	return paths, classify(rows.Err())
 }

@@ -63,9 +63,16 @@ func TestPutFileRoundTrip(t *testing.T) {
 		t.Errorf("File(pkg/server.go) mismatch (-want +got):\n%s", diff)
 	}
 
-	for version, want := range map[int][]string{3: nil, 4: {"pkg/server.go"}} {
-		if got, err := st.PathsMappedBefore(ctx, version); err != nil || !cmp.Equal(got, want) {
-			t.Errorf("PathsMappedBefore(%d) = %v, %v; want %v", version, got, err, want)
+	for _, tc := range []struct {
+		current map[string]int
+		want    []string
+	}{
+		{map[string]int{"Go": 3, "": 9}, nil},
+		{map[string]int{"Go": 4}, []string{"pkg/server.go"}},
+		{map[string]int{"Python": 9, "": 9}, nil}, // a language this readmap does not know
+	} {
+		if got, err := st.PathsOfOlderMappers(ctx, tc.current); err != nil || !cmp.Equal(got, tc.want) {
+			t.Errorf("PathsOfOlderMappers(%v) = %v, %v; want %v", tc.current, got, err, tc.want)
 		}
 	}
 

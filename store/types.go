@@ -174,7 +174,7 @@ type File struct {
 	// files of more than LineIndexStep lines; nil otherwise.
 	LineIndex []int64
 	IndexedAt int64 // Unix seconds
-	// MappersVersion is the indexer.MappersVersion that mapped the row.
+	// MappersVersion is the lang.RowVersion of the mappers that made the row.
 	MappersVersion int
 	Imports        []string
 	Symbols        []Symbol

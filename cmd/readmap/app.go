@@ -19,7 +19,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// Exit codes (design 6).
+// Exit codes, as the README lists them.
 const (
 	exitOK          = 0
 	exitFailed      = 1 // the operation could not be done for this input
@@ -194,7 +194,8 @@ func flagHint(cmd *cobra.Command, err error) string {
 	return "did you mean --" + best + "?"
 }
 
-// rootDir returns the repository root (design 2).
+// rootDir returns the repository root: --root as given, or else the nearest ancestor of the
+// working directory that holds .readmap/ or .git, or else the working directory.
 func (a *app) rootDir() (string, error) {
 	start := a.rootFlag
 	if start == "" {

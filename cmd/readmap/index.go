@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/readmap/readmap/indexer"
+	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/query"
 	"github.com/readmap/readmap/store"
 	"github.com/schollz/progressbar/v3"
@@ -48,7 +49,7 @@ removed. With PATHs, only those files or folders are indexed, as a pre-commit ho
 	f.BoolVar(&check, "check", false, "change nothing; exit 1 and list files that are stale, new or gone")
 	f.IntVar(&jobs, "jobs", 0, "mapper workers (default: all cores; env READMAP_JOBS)")
 	f.Int64Var(&maxSize, "max-file-size", indexer.DefaultMaxFileSize, "skip files larger than this many bytes")
-	f.DurationVar(&timeout, "map-timeout", indexer.DefaultMapTimeout, "time limit to map one file")
+	f.DurationVar(&timeout, "map-timeout", lang.DefaultMapTimeout, "time limit to map one file")
 	return cmd
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agnivade/levenshtein"
 	"github.com/readmap/readmap/indexer"
+	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/query"
 	"github.com/readmap/readmap/store"
 )
@@ -192,10 +193,10 @@ func lineCountOf(path string, info fs.FileInfo) string {
 	if err != nil {
 		return "?"
 	}
-	if _, binary := indexer.BinaryKind(src[:min(len(src), 8192)]); binary {
+	if _, binary := lang.BinaryKind(src[:min(len(src), 8192)]); binary {
 		return "binary"
 	}
-	return query.Thousands(indexer.CountLines(src))
+	return query.Thousands(lang.CountLines(src))
 }
 
 // relToWD shows a path relative to the working directory when it lies below it.

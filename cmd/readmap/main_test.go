@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/readmap/readmap/indexer"
+	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/store"
 )
 
@@ -467,7 +467,7 @@ func TestSymAfterUpgrade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.MappersVersion = indexer.MappersVersion - 1
+	f.MappersVersion = lang.RowVersion("Go") - 1
 	f.Symbols = []store.Symbol{{Name: "Gone", Qualname: "Gone", Kind: store.KindFunction, StartLine: 3, EndLine: 3, Parent: -1}}
 	w := st.NewWriter()
 	if err := w.Put(ctx, f); err != nil {

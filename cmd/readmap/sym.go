@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/readmap/readmap/indexer"
@@ -67,60 +65,16 @@ func (a *app) symHits(ctx context.Context, q query.SymQuery) ([]query.SymHit, er
 		return nil, failure("store", a.dbPath(root), err.Error(), storeHint(err))
 	}
 	defer st.Close()
-	if err := a.remapOlderRows(ctx, st, root); err != nil {
-		return nil, queryFailure("sym "+q.Text, err)
-	}
-	hits, err := query.Sym(ctx, st, q)
-	if err == nil {
-		// Never stale: re-map the hits' files that changed, then look up again.
-		var refreshed bool
-		if refreshed, err = a.refreshHits(ctx, st, root, hits); err == nil && refreshed {
-			hits, err = query.Sym(ctx, st, q)
+	hits, err := indexer.Lookup(ctx, st, a.indexerOptions(root), func() ([]query.SymHit, []string, error) {
+		hits, err := query.Sym(ctx, st, q)
+		paths := make([]string, len(hits))
+		for i, h := range hits {
+			paths[i] = h.Path
 		}
-	}
+		return hits, paths, err
+	})
 	if err != nil {
 		return nil, queryFailure("sym "+q.Text, err)
 	}
 	return hits, nil
-}
-
-// remapOlderRows re-indexes the files whose rows an older readmap's mappers made, so that a
-// lookup finds what the current mappers find: once after an upgrade, every file.
-func (a *app) remapOlderRows(ctx context.Context, st *store.Store, root string) error {
-	older, err := st.PathsMappedBefore(ctx, indexer.MappersVersion)
-	if err != nil || len(older) == 0 {
-		return err
-	}
-	a.log.Info("re-mapping the files an older readmap mapped", "files", len(older))
-	opts := a.indexerOptions(root)
-	for _, p := range older {
-		opts.Paths = append(opts.Paths, filepath.Join(root, filepath.FromSlash(p)))
-	}
-	_, err = indexer.Run(ctx, st, opts)
-	return err
-}
-
-// refreshHits re-indexes the files of hits whose size or mtime no longer match their rows, or
-// that are gone. It reports whether any was.
-func (a *app) refreshHits(ctx context.Context, st *store.Store, root string, hits []query.SymHit) (bool, error) {
-	seen := map[string]bool{}
-	var stale []string
-	for _, h := range hits {
-		if seen[h.Path] {
-			continue
-		}
-		seen[h.Path] = true
-		abs := filepath.Join(root, filepath.FromSlash(h.Path))
-		fi, err := os.Stat(abs)
-		if err != nil || fi.Size() != h.Size || fi.ModTime().UnixNano() != h.ModTimeNS {
-			stale = append(stale, abs)
-		}
-	}
-	if len(stale) == 0 {
-		return false, nil
-	}
-	opts := a.indexerOptions(root)
-	opts.Paths = stale
-	_, err := indexer.Run(ctx, st, opts)
-	return true, err
 }

@@ -1,0 +1,76 @@
+package lang
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/readmap/readmap/store"
+)
+
+// FuzzMappers feeds every mapper of the table random content: none may panic, and every range must
+// stay inside the file. The mapper is called directly, not under runMapper's recover, so a panic
+// fails the fuzz run.
+func FuzzMappers(f *testing.F) {
+	for i := range table {
+		f.Add(uint8(i), []byte("package x\nfunc f() {}\n"))
+		f.Add(uint8(i), []byte("class A:\n    def f(self):\n        pass\n"))
+		f.Add(uint8(i), []byte("{\"a\": [1, 2, {\"b\": null}]}\n"))
+		f.Add(uint8(i), []byte("# T\n\n## U\ntext\n```go\nx\n```\n"))
+		f.Add(uint8(i), []byte("\x00\xff\xfe{{{((([[["))
+	}
+	f.Fuzz(func(t *testing.T, which uint8, src []byte) {
+		lang := table[int(which)%len(table)]
+		if lang.NewMapper == nil {
+			return
+		}
+		// A mapper must honour its context: one that runs on past the deadline fails the input.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		started := time.Now()
+		res, err := lang.NewMapper().Map(ctx, src)
+		if took := time.Since(started); took > 8*time.Second {
+			t.Fatalf("%s: Map took %s on %d bytes", lang.Name, took, len(src))
+		}
+		if err != nil || res == nil {
+			return
+		}
+		if err := CheckSymbols(res.Symbols, CountLines(src)); err != nil {
+			t.Fatalf("%s: %v", lang.Name, err)
+		}
+	})
+}
+
+// TestFallbackNeverEmpty: any non-empty text gets at least one symbol, whatever its language.
+func TestFallbackNeverEmpty(t *testing.T) {
+	for _, tc := range []struct{ name, src string }{
+		{"notes.txt", "just some words\n"},
+		{"blank-first.txt", "\n\n\n   \nhello\n"},
+		{"unknown.zzz", "a\nb\nc\n"},
+		{"x.go", "not go at all {{{\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := Map(context.Background(), tc.name, []byte(tc.src), Options{})
+			if len(f.Symbols) == 0 {
+				t.Fatalf("MapFile(%q) has no symbols", tc.src)
+			}
+			if err := CheckSymbols(f.Symbols, f.Lines); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestDeepNestingStaysLinear maps a chain of 20,000 nested symbols: qualnames are capped, so
+// memory and time stay linear in the depth.
+func TestDeepNestingStaysLinear(t *testing.T) {
+	syms := make([]store.Symbol, 20000)
+	for i := range syms {
+		syms[i] = store.Symbol{Name: "level", Kind: store.KindBlock, StartLine: 1, EndLine: 1, Parent: i - 1}
+	}
+	out := normalize(syms, 1)
+	last := out[len(out)-1]
+	if len(last.Qualname) > maxQualname+len("…") || last.Depth != len(out)-1 {
+		t.Errorf("deepest symbol: qualname of %d bytes, depth %d", len(last.Qualname), last.Depth)
+	}
+}

@@ -1,0 +1,122 @@
+package lang
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/readmap/readmap/store"
+)
+
+// Mapper turns one file's content into its structure. A mapper value is used by one goroutine at
+// a time; each worker makes its own with Language.NewMapper, so a mapper may keep a parser.
+type Mapper interface {
+	// Map returns the symbols of src in source order (a parent before its children), with 1-based
+	// inclusive line ranges. A mapper should stop early when ctx is done.
+	Map(ctx context.Context, src []byte) (*Result, error)
+}
+
+// Result is what a mapper found in one file.
+type Result struct {
+	Symbols []store.Symbol
+	Imports []string
+	Summary string // one line about the whole file, for data formats ("2,450 rows × 12 columns")
+}
+
+// Language is one entry of the table of languages (languages.go): how to recognise its files,
+// which mapper maps them and the version of what that mapper makes of a file.
+type Language struct {
+	Name         string   // as shown: "Go", "Python", "C++"
+	Extensions   []string // with the dot, lower case: ".go"
+	Filenames    []string // exact base names: "Dockerfile", "go.mod"; "Dockerfile.*" matches "Dockerfile.dev"
+	Interpreters []string // shebang interpreters: "python3", "bash"
+	// Sniff, when set, decides from the first bytes whether a file with one of Extensions is
+	// this language; it serves extensions several languages share (".h").
+	Sniff     func(head []byte) bool
+	NewMapper func() Mapper
+	// MapperName names the mapper in `map --json` output: "go/parser", "tree-sitter", ...
+	MapperName string
+	// Version numbers what this language's mapper makes of a file. Raise it with any change to
+	// what the mapper returns: the files of this language, and only those, are then mapped again
+	// (see RowVersion). Entries that share a Name share a Version.
+	Version int
+}
+
+// Languages returns every language of the table, in the order Detect tries them.
+func Languages() []*Language {
+	return append([]*Language(nil), table...)
+}
+
+// ByName returns the first language of the table named name (case-insensitive), or nil.
+func ByName(name string) *Language {
+	for _, l := range table {
+		if strings.EqualFold(l.Name, name) {
+			return l
+		}
+	}
+	return nil
+}
+
+// treeSitter returns the constructor of mappers that walk g's trees; each worker's mapper keeps
+// its own parser.
+func treeSitter(g *tsGrammar) func() Mapper {
+	return func() Mapper { return newTSMapper(g) }
+}
+
+// DefaultMapTimeout is how long one file may take to map before it gets a fallback map.
+const DefaultMapTimeout = 10 * time.Second
+
+// mapOutcome is a mapper's result, or why a fallback was used instead.
+type mapOutcome struct {
+	result *Result
+	reason store.SkipReason // SkipNone, SkipMapperPanic or SkipMapperTimeout
+	detail string
+}
+
+// runMapper runs m on src under a recover and a time limit. A mapper that panics or runs out of
+// time yields the fallback map and the reason; the caller must then stop using m, which may still
+// be running.
+func runMapper(parent context.Context, m Mapper, src []byte, limit time.Duration) mapOutcome {
+	ctx, cancel := context.WithTimeout(parent, limit)
+	defer cancel()
+	done := make(chan mapOutcome, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- mapOutcome{reason: store.SkipMapperPanic, detail: panicDetail(p)}
+			}
+		}()
+		res, err := m.Map(ctx, src)
+		if err != nil || res == nil {
+			// A mapper that cannot make sense of the input is not a failure of the run: the file
+			// still gets the fallback map.
+			done <- mapOutcome{result: nil}
+			return
+		}
+		done <- mapOutcome{result: res}
+	}()
+	select {
+	case out := <-done:
+		return out
+	case <-ctx.Done():
+		if parent.Err() != nil {
+			return mapOutcome{reason: store.SkipMapperTimeout, detail: "interrupted"}
+		}
+		return mapOutcome{reason: store.SkipMapperTimeout, detail: fmt.Sprintf("no map after %s", limit)}
+	}
+}
+
+// panicDetail keeps the panic value and the innermost frame of its stack, on one line.
+func panicDetail(p any) string {
+	stack := strings.Split(string(debug.Stack()), "\n")
+	where := ""
+	for i, line := range stack {
+		if strings.Contains(line, "panic(") && i+3 < len(stack) {
+			where = strings.TrimSpace(stack[i+3])
+			break
+		}
+	}
+	return strings.TrimSpace(fmt.Sprintf("%v %s", p, where))
+}

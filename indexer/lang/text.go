@@ -1,0 +1,72 @@
+package lang
+
+// Text helpers every mapper shares: signatures folded to one line, names clipped at rune
+// boundaries, identifier bytes, line counts.
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxSignature caps a signature's length in bytes; a longer one ends in "…".
+const maxSignature = 240
+
+// foldSignature puts a declaration on one line: runs of whitespace become one space, none is kept
+// just inside brackets, a trailing comma before a closing bracket goes ("f(\n\ta int,\n)" gives
+// "f(a int)"), and the length is capped at maxSignature bytes at a UTF-8 boundary. Only the head
+// of a long declaration is looked at, so a 3 MB table literal costs no more than a short one.
+func foldSignature(s string) string {
+	out := make([]byte, 0, min(len(s), maxSignature+8))
+	for field := range strings.FieldsSeq(s) {
+		if len(out) > 0 {
+			last, next := out[len(out)-1], field[0]
+			switch {
+			case next == ')' || next == ']' || next == '}':
+				if last == ',' {
+					out = out[:len(out)-1]
+				}
+			case last == '(' || last == '[':
+			default:
+				out = append(out, ' ')
+			}
+		}
+		out = append(out, field...)
+		if len(out) > maxSignature {
+			break
+		}
+	}
+	if len(out) <= maxSignature {
+		return string(out)
+	}
+	cut := maxSignature
+	for cut > 0 && !isRuneStart(out[cut]) {
+		cut--
+	}
+	return string(out[:cut]) + "…"
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// clip returns s as valid UTF-8 of at most width runes, with "…" where it was cut.
+func clip(s string, width int) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if utf8.RuneCountInString(s) <= width {
+		return s
+	}
+	runes := []rune(s)
+	return string(runes[:width-1]) + "…"
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// CountLines counts lines as `wc -l` does, plus one for a last line without a newline.
+func CountLines(src []byte) int {
+	n := bytes.Count(src, []byte{'\n'})
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	return n
+}

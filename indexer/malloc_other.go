@@ -1,6 +1,0 @@
-//go:build !linux
-
-package indexer
-
-// releaseCMemory does nothing where the C allocator returns memory by itself.
-func releaseCMemory() {}
