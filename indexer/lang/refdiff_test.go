@@ -267,6 +267,9 @@ func (r *refResult) pair(path string, syms []store.Symbol, starting map[int][]in
 	case best >= 0:
 		found = refOtherLines
 	}
+	if len(near) == 0 {
+		near = []string{"none"}
+	}
 	r.tally(d.Lang, d.Kind, found, fmt.Sprintf("  %s %s %s readmap %s", d.at(path), d.Kind, d.Name, strings.Join(near, ",")))
 	if best >= 0 {
 		taken[best] = true
@@ -321,7 +324,7 @@ func (r *refResult) place(path string, syms []store.Symbol, defs []refDef, paire
 
 // refSymbolName names s in a message: its name, and its qualified name when that differs.
 func refSymbolName(s *store.Symbol) string {
-	if s.Qualname != s.Name {
+	if s.Qualname != "" && s.Qualname != s.Name {
 		return s.Name + " (" + s.Qualname + ")"
 	}
 	return s.Name
@@ -457,13 +460,14 @@ func (r *refResult) wantMatched(t *testing.T, what string, pct float64) {
 }
 
 // wantExact fails t when less than pct percent of a language's definitions have exactly the
-// reference's lines in the map, with the first others; what names the definitions.
+// reference's lines in the map, with the first others (those with other lines, then the misses);
+// what names the definitions.
 func (r *refResult) wantExact(t *testing.T, what string, pct float64) {
 	t.Helper()
 	for _, l := range r.langs() {
 		if c := r.tallies[l]["all"]; refPct(c.exact, c.defs) < pct {
 			t.Errorf("%s%d of %d %s with the reference's lines (%s), want >= %g%%; first others:\n%s", refLangPrefix(l),
-				c.exact, c.defs, what, refShare(c.exact, c.defs), pct, refFirst(r.inexact))
+				c.exact, c.defs, what, refShare(c.exact, c.defs), pct, refFirst(slices.Concat(r.inexact, r.misses)))
 		}
 	}
 }
