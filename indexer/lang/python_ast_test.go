@@ -133,7 +133,6 @@ func TestPythonAgainstAST(t *testing.T) {
 	defer cmd.Wait()
 
 	var (
-		m                     = &pyMapper{}
 		r                     = &refResult{same: pySame, counts: pyCounts}
 		files, skipped, bytes int
 		importsEqual          int
@@ -161,9 +160,9 @@ func TestPythonAgainstAST(t *testing.T) {
 		}
 		files++
 		bytes += len(src)
-		res, err := m.Map(context.Background(), src)
-		if err != nil {
-			t.Fatalf("Map(%s): %v", f.Path, err)
+		res := Map(context.Background(), f.Path, src, Options{})
+		if res.Language != "Python" || res.Skip != store.SkipNone {
+			t.Errorf("%s: mapped as %q (skip %q %s), want Python", f.Path, res.Language, res.Skip, res.SkipDetail)
 		}
 		if err := CheckSymbols(res.Symbols, CountLines(src)); err != nil {
 			t.Errorf("%s: %v", f.Path, err)
