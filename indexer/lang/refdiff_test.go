@@ -127,11 +127,11 @@ func refReadTSV(t *testing.T, tool string, out []byte) []refDef {
 	return defs
 }
 
-// refSameName is refCompare's same for a reference that names definitions as ctags does (see
+// refSameName is a refResult's same for a reference that names definitions as ctags does (see
 // ctagsSameName).
 func refSameName(d refDef, s *store.Symbol) bool { return ctagsSameName(d.Name, s.Name, s.Qualname) }
 
-// refKinds returns refCompare's counted for symbols of kinds.
+// refKinds returns a refResult's counts for symbols of kinds.
 func refKinds(kinds ...store.Kind) func(s *store.Symbol) bool {
 	return func(s *store.Symbol) bool { return slices.Contains(kinds, s.Kind) }
 }
@@ -188,11 +188,11 @@ func refCompare(maps map[string]*FileMap, defs []refDef, same func(d refDef, s *
 // add measures one file's map, syms, against defs, the reference's definitions of that file (in
 // its order; their Path is not read: path names the file in the messages). It pairs each
 // definition with a symbol of the same name (by same) that holds its first line: one with
-// exactly its lines if there is one, else the smallest, preferring a symbol no other definition
-// has, so that two definitions cannot hide a duplicate symbol while overloads (one symbol for a
-// run) still pair. A definition without a symbol is a miss; a counted symbol without a
-// definition is extra. add keeps nothing of syms, so a streaming test can map and add one file
-// at a time.
+// exactly its lines if there is one, else the smallest; and one no other definition has taken
+// before one taken, so that a symbol the map holds twice is left over as extra, while the
+// definitions of a run of overloads still share their one symbol. A definition without a symbol
+// is a miss; a counted symbol no definition has is extra. add keeps nothing of syms, so that a
+// streaming test can map and add one file at a time.
 func (r *refResult) add(path string, syms []store.Symbol, defs []refDef) {
 	// The symbols by first line, so that most definitions, which have a symbol with exactly their
 	// lines, cost a lookup rather than a pass over the file's symbols.
