@@ -66,11 +66,11 @@ func hclDefs(defs []refDef, body *hclsyntax.Body, parent int, attrs bool, args *
 
 // TestHCLAgainstHCLSyntax maps every file of the HCL corpus and compares the map with what
 // hclsyntax, HCL's own parser, parses: each block and each top-level or `locals` attribute must
-// be a symbol of the same name, kind and exactly the same lines (a block from its type keyword
-// to its closing brace, so leading comments are not in it, as the README's map contract says), nested under
-// the symbol of its enclosing block and in source order, and the map may hold no block or
-// attribute the parser has not. Run with -v for the table; READMAP_SHOW_MISSES=1 lists every
-// difference; READMAP_HCL_CORPUS measures another tree of HCL files.
+// be a symbol of the same name, kind and exactly the same lines (a block from its type keyword to
+// its closing brace, so leading comments are not in it, as the README's map contract says),
+// nested under the symbol of its enclosing block and in source order, and the map may hold no
+// block or attribute the parser has not. Run with -v for the table; READMAP_SHOW_MISSES=1 lists
+// every difference; READMAP_HCL_CORPUS measures another tree of HCL files.
 func TestHCLAgainstHCLSyntax(t *testing.T) {
 	root := cmp.Or(os.Getenv("READMAP_HCL_CORPUS"), hclCorpus)
 	var paths []string

@@ -20,8 +20,8 @@ import (
 // pyASTScript walks the Python standard library (sys.argv[1], or sysconfig's stdlib path) and
 // prints one JSON line per .py file (every sys.argv[2]-th when sampling): the definitions that are
 // not inside a function body, in source order, as ast sees them (node type, name, first line
-// counting decorators, end_lineno), and the imports outside functions and classes, as written. A file ast cannot parse
-// gets {"p": path, "err": reason}. The first line is {"root": path}.
+// counting decorators, end_lineno), and the imports outside functions and classes, as written. A
+// file ast cannot parse gets {"p": path, "err": reason}. The first line is {"root": path}.
 const pyASTScript = `
 import ast, json, os, sys, sysconfig
 
