@@ -2,7 +2,6 @@ package lang
 
 import (
 	"context"
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -14,19 +13,14 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/readmap/readmap/store"
 )
 
-// goDecl is one func, method or type as an independent go/ast walk sees it.
-type goDecl struct {
-	Qualname   string
-	Start, End int
-}
-
-// goTruth lists the funcs, methods and types of a Go file straight from go/ast: a func from its
-// keyword to its closing brace; a type from its name (or, ungrouped, its keyword) to its end.
-func goTruth(src []byte) ([]goDecl, bool) {
+// goTruth lists the funcs, methods and types of a Go file straight from go/ast, in source order,
+// each named as the map's qualified name: a func from its keyword to its closing brace; a type
+// from its name (or, ungrouped, its keyword) to its end. It reports false for a file that does not
+// parse.
+func goTruth(src []byte) ([]refDef, bool) {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
 	if err != nil {
@@ -34,12 +28,13 @@ func goTruth(src []byte) ([]goDecl, bool) {
 	}
 	// Lines as they are in the file: //line directives must not move them.
 	line := func(p token.Pos) int { return fset.PositionFor(p, false).Line }
-	var decls []goDecl
+	var decls []refDef
 	for _, d := range file.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			name := d.Name.Name
+			kind, name := "func", d.Name.Name
 			if d.Recv != nil && len(d.Recv.List) > 0 {
+				kind = "method"
 				t := d.Recv.List[0].Type
 			unwrap:
 				for {
@@ -60,7 +55,7 @@ func goTruth(src []byte) ([]goDecl, bool) {
 					name = id.Name + "." + name
 				}
 			}
-			decls = append(decls, goDecl{name, line(d.Pos()), line(d.End())})
+			decls = append(decls, refDef{Kind: kind, Name: name, Start: line(d.Pos()), End: line(d.End())})
 		case *ast.GenDecl:
 			if d.Tok != token.TYPE {
 				continue
@@ -71,30 +66,41 @@ func goTruth(src []byte) ([]goDecl, bool) {
 				if !d.Lparen.IsValid() {
 					start, end = d.Pos(), d.End()
 				}
-				decls = append(decls, goDecl{ts.Name.Name, line(start), line(end)})
+				decls = append(decls, refDef{Kind: "type", Name: ts.Name.Name, Start: line(start), End: line(end)})
 			}
 		}
 	}
 	return decls, true
 }
 
-// goMapped lists the funcs, methods and types readmap's map holds for a Go file.
-func goMapped(f *FileMap) []goDecl {
-	var decls []goDecl
-	for _, s := range f.Symbols {
-		switch s.Kind {
-		case store.KindFunction, store.KindMethod, store.KindStruct, store.KindInterface, store.KindType:
-			if s.Depth == 0 {
-				decls = append(decls, goDecl{s.Qualname, s.StartLine, s.EndLine})
-			}
-		}
+// goCounts reports whether s is one of the funcs, methods and types goTruth lists: a top-level
+// symbol of their kinds (the map's fields and interface methods are nested in their type).
+func goCounts(s *store.Symbol) bool {
+	switch s.Kind {
+	case store.KindFunction, store.KindMethod, store.KindStruct, store.KindInterface, store.KindType:
+		return s.Depth == 0
 	}
-	return decls
+	return false
 }
 
-// TestGoRangesMatchGoParser compares, for every Go file of GOROOT/src that parses, every func,
-// method and type readmap maps with an independent go/ast walk: same names, same start and end
-// lines, nothing missing, nothing extra.
+// goSame reports whether s can be d's symbol: a counted symbol of d's qualified name and kind.
+func goSame(d refDef, s *store.Symbol) bool {
+	if !goCounts(s) || s.Qualname != d.Name {
+		return false
+	}
+	switch d.Kind {
+	case "func":
+		return s.Kind == store.KindFunction
+	case "method":
+		return s.Kind == store.KindMethod
+	}
+	return s.Kind != store.KindFunction && s.Kind != store.KindMethod
+}
+
+// TestGoRangesMatchGoParser compares, for every Go file of GOROOT/src that parses (every tenth
+// with -short), every func, method and type readmap maps with an independent go/ast walk: same
+// names and kinds, same start and end lines, in the same order, nothing missing, nothing extra.
+// Run with -v for the table, READMAP_SHOW_MISSES=1 for every difference.
 func TestGoRangesMatchGoParser(t *testing.T) {
 	root := gorootSrc()
 	var files []string
@@ -110,9 +116,10 @@ func TestGoRangesMatchGoParser(t *testing.T) {
 	if testing.Short() {
 		files = sample(files, 10)
 	}
+	// Workers parse and map; each adds its file to r under mu, and keeps no map.
+	r := &refResult{same: goSame, counts: goCounts, ordered: true}
 	var mu sync.Mutex
-	var compared, decls int
-	var mismatches []string
+	var compared int
 	work := make(chan string)
 	var wg sync.WaitGroup
 	for range runtime.NumCPU() {
@@ -128,13 +135,10 @@ func TestGoRangesMatchGoParser(t *testing.T) {
 				if !ok {
 					continue
 				}
-				got := goMapped(Map(context.Background(), p, src, Options{}))
+				syms := Map(context.Background(), p, src, Options{}).Symbols
 				mu.Lock()
 				compared++
-				decls += len(want)
-				if diff := cmp.Diff(want, got); diff != "" && len(mismatches) < 20 {
-					mismatches = append(mismatches, fmt.Sprintf("%s (-go/parser +readmap):\n%s", p, diff))
-				}
+				r.add(strings.TrimPrefix(p, root+"/"), syms, want)
 				mu.Unlock()
 			}
 		}()
@@ -144,13 +148,16 @@ func TestGoRangesMatchGoParser(t *testing.T) {
 	}
 	close(work)
 	wg.Wait()
-	t.Logf("compared %d funcs, methods and types in %d Go files of %s", decls, compared, root)
+	t.Logf("readmap against go/ast on %d Go files of %s (%d do not parse):\n%s\nreadmap funcs, methods and types go/ast does not list: %d of %d",
+		compared, root, len(files)-compared, r.table("go/ast"), len(r.extra), r.counted)
+	r.logMisses(t, "go/ast")
 	if compared < len(files)/2 {
 		t.Errorf("only %d of %d files parsed", compared, len(files))
 	}
-	for _, m := range mismatches {
-		t.Error(m)
-	}
+	r.wantMatched(t, "funcs, methods and types", 100)
+	r.wantExact(t, "funcs, methods and types", 100)
+	r.wantFewExtra(t, "go/ast", 0)
+	r.wantPlaced(t, "funcs, methods and types")
 }
 
 // sample keeps every nth path, for -short runs.

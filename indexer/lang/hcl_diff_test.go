@@ -21,20 +21,16 @@ import (
 // configurations (see its SOURCE.md).
 const hclCorpus = "../../testdata/corpus/hcl"
 
-// hclDef is a definition as HCL's own parser sees it, named the way the map names it.
-type hclDef struct {
-	name       string
-	kind       store.Kind // KindBlock for blocks, KindVar for attributes
-	start, end int        // 1-based, inclusive
-	parent     int        // index of the enclosing block's hclDef, -1 at top
-}
+// hclKinds are the kinds of the map's symbols for the kinds of definition hclDefs lists.
+var hclKinds = map[string]store.Kind{"block": store.KindBlock, "attribute": store.KindVar}
 
-// hclDefs appends body's definitions in source order: every block (named by its labels joined
-// with dots, or by its type when it has none, from its type keyword to its closing brace), and
-// the attributes the map holds: those at the top of a file (.tfvars) and in `locals` blocks.
-// Arguments of other blocks are settings, not definitions: the map leaves them out, and they are
-// only counted in *args.
-func hclDefs(defs []hclDef, body *hclsyntax.Body, parent int, attrs bool, args *int) []hclDef {
+// hclDefs appends body's definitions in source order, as HCL's own parser sees them and named the
+// way the map names them: every block (named by its labels joined with dots, or by its type when
+// it has none, from its type keyword to its closing brace), and the attributes the map holds:
+// those at the top of a file (.tfvars) and in `locals` blocks. Arguments of other blocks are
+// settings, not definitions: the map leaves them out, and they are only counted in *args. parent
+// is the index in defs of the block body is the body of, or -1 at the top.
+func hclDefs(defs []refDef, body *hclsyntax.Body, parent int, attrs bool, args *int) []refDef {
 	type item struct {
 		at    int
 		block *hclsyntax.Block
@@ -54,7 +50,7 @@ func hclDefs(defs []hclDef, body *hclsyntax.Body, parent int, attrs bool, args *
 	sort.Slice(items, func(i, j int) bool { return items[i].at < items[j].at })
 	for _, it := range items {
 		if a := it.attr; a != nil {
-			defs = append(defs, hclDef{a.Name, store.KindVar, a.SrcRange.Start.Line, a.SrcRange.End.Line, parent})
+			defs = append(defs, refDef{Kind: "attribute", Name: a.Name, Start: a.SrcRange.Start.Line, End: a.SrcRange.End.Line, Parent: parent})
 			continue
 		}
 		b := it.block
@@ -62,32 +58,19 @@ func hclDefs(defs []hclDef, body *hclsyntax.Body, parent int, attrs bool, args *
 		if len(b.Labels) > 0 {
 			name = strings.Join(b.Labels, ".")
 		}
-		defs = append(defs, hclDef{name, store.KindBlock, b.TypeRange.Start.Line, b.CloseBraceRange.End.Line, parent})
+		defs = append(defs, refDef{Kind: "block", Name: name, Start: b.TypeRange.Start.Line, End: b.CloseBraceRange.End.Line, Parent: parent})
 		defs = hclDefs(defs, b.Body, len(defs)-1, b.Type == "locals" && len(b.Labels) == 0, args)
 	}
 	return defs
 }
 
-// hclTally counts one kind of definition in the comparison.
-type hclTally struct {
-	defs, exact, ranged, missing int
-}
-
-// row is the tally as a line of the -v table.
-func (c hclTally) row(what string) string {
-	return fmt.Sprintf("| %-10s | %5d | %5d | %6.2f%% | %13d | %7d |", what, c.defs, c.exact, c.pct(), c.ranged, c.missing)
-}
-
-// pct is the share of definitions found with exactly the parser's range.
-func (c hclTally) pct() float64 { return 100 * float64(c.exact) / float64(max(c.defs, 1)) }
-
 // TestHCLAgainstHCLSyntax maps every file of the HCL corpus and compares the map with what
 // hclsyntax, HCL's own parser, parses: each block and each top-level or `locals` attribute must
-// be a symbol of the same name, kind and exactly the same lines (a block from its type keyword
-// to its closing brace, so leading comments are not in it, as the README's map contract says), nested under
-// the symbol of its enclosing block, and the map may hold no block or attribute the parser has
-// not. Run with -v for the table; READMAP_SHOW_MISSES=1 lists every difference;
-// READMAP_HCL_CORPUS measures another tree of HCL files.
+// be a symbol of the same name, kind and exactly the same lines (a block from its type keyword to
+// its closing brace, so leading comments are not in it, as the README's map contract says),
+// nested under the symbol of its enclosing block and in source order, and the map may hold no
+// block or attribute the parser has not. Run with -v for the table; READMAP_SHOW_MISSES=1 lists
+// every difference; READMAP_HCL_CORPUS measures another tree of HCL files.
 func TestHCLAgainstHCLSyntax(t *testing.T) {
 	root := cmp.Or(os.Getenv("READMAP_HCL_CORPUS"), hclCorpus)
 	var paths []string
@@ -103,11 +86,15 @@ func TestHCLAgainstHCLSyntax(t *testing.T) {
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no HCL corpus under %s: %v", root, err)
 	}
+	r := &refResult{
+		same:    func(d refDef, s *store.Symbol) bool { return s.Name == d.Name && s.Kind == hclKinds[d.Kind] },
+		counts:  func(s *store.Symbol) bool { return s.Kind == store.KindBlock || s.Kind == store.KindVar },
+		nesting: true,
+		ordered: true,
+	}
 	var (
-		blocks, attrs                 hclTally
-		files, invalid, extras, args  int
-		nested, nestedWrong, topWrong int
-		diffs                         []string
+		files, args int
+		rejected    []string
 	)
 	for _, p := range paths {
 		src, err := os.ReadFile(p)
@@ -117,12 +104,11 @@ func TestHCLAgainstHCLSyntax(t *testing.T) {
 		rel := strings.TrimPrefix(p, root+"/")
 		parsed, diags := hclsyntax.ParseConfig(src, rel, hcl.Pos{Line: 1, Column: 1, Byte: 0})
 		if diags.HasErrors() {
-			invalid++ // the reference has no answer for a file it rejects
-			diffs = append(diffs, fmt.Sprintf("%s: left out, hclsyntax: %v", rel, diags))
+			// The reference has no answer for a file it rejects.
+			rejected = append(rejected, fmt.Sprintf("  %s: hclsyntax: %v", rel, diags))
 			continue
 		}
 		files++
-		want := hclDefs(nil, parsed.Body.(*hclsyntax.Body), -1, true, &args)
 		f := Map(context.Background(), p, src, Options{})
 		if f.Language != "HCL" {
 			t.Fatalf("%s: mapped as %q", rel, f.Language)
@@ -130,85 +116,25 @@ func TestHCLAgainstHCLSyntax(t *testing.T) {
 		if err := CheckSymbols(f.Symbols, CountLines(src)); err != nil {
 			t.Errorf("%s: %v", rel, err)
 		}
-		type key struct {
-			name       string
-			kind       store.Kind
-			start, end int
-		}
-		exact := map[key][]int{} // the map's symbols by identity, in source order
-		byName := map[string][]int{}
-		used := make([]bool, len(f.Symbols))
-		for i, s := range f.Symbols {
-			k := key{s.Name, s.Kind, s.StartLine, s.EndLine}
-			exact[k] = append(exact[k], i)
-			byName[s.Name] = append(byName[s.Name], i)
-		}
-		match := make([]int, len(want)) // the symbol each definition matched exactly, or -1
-		for i, d := range want {
-			tally := &blocks
-			if d.kind == store.KindVar {
-				tally = &attrs
-			}
-			tally.defs++
-			match[i] = -1
-			k := key{d.name, d.kind, d.start, d.end}
-			if c := exact[k]; len(c) > 0 {
-				match[i], exact[k] = c[0], c[1:]
-				used[c[0]] = true
-				tally.exact++
-				continue
-			}
-			var have []string
-			for _, j := range byName[d.name] {
-				have = append(have, fmt.Sprintf("%s [%d-%d]", f.Symbols[j].Kind, f.Symbols[j].StartLine, f.Symbols[j].EndLine))
-			}
-			if len(have) > 0 {
-				tally.ranged++
-			} else {
-				tally.missing++
-			}
-			diffs = append(diffs, fmt.Sprintf("%s: %s %s [%d-%d], map has %v", rel, d.kind, d.name, d.start, d.end, have))
-		}
-		for i, d := range want {
-			if match[i] < 0 {
-				continue
-			}
-			got := f.Symbols[match[i]].Parent
-			switch {
-			case d.parent < 0 && got != -1:
-				topWrong++
-				diffs = append(diffs, fmt.Sprintf("%s: %s [%d] is top-level, map nests it in %s", rel, d.name, d.start, f.Symbols[got].Name))
-			case d.parent >= 0 && match[d.parent] >= 0:
-				nested++
-				if got != match[d.parent] {
-					nestedWrong++
-					diffs = append(diffs, fmt.Sprintf("%s: %s [%d] is in %s, map's parent is %d", rel, d.name, d.start, want[d.parent].name, got))
-				}
-			}
-		}
-		for i, s := range f.Symbols {
-			if !used[i] && (s.Kind == store.KindBlock || s.Kind == store.KindVar) {
-				extras++
-				diffs = append(diffs, fmt.Sprintf("%s: map has %s %s [%d-%d] that hclsyntax has not", rel, s.Kind, s.Name, s.StartLine, s.EndLine))
-			}
-		}
+		r.add(rel, f.Symbols, hclDefs(nil, parsed.Body.(*hclsyntax.Body), -1, true, &args))
 	}
 	t.Logf("HCL map vs hclsyntax: %d files (%d left out: hclsyntax rejects them), %d block arguments not compared "+
-		"(not definitions), %d symbols the parser has not, %d of %d nested definitions under the wrong parent, "+
-		"%d top-level ones nested\n| definition | total | exact | %%       | range differs | missing |\n%s\n%s",
-		files, invalid, args, extras, nestedWrong, nested, topWrong, blocks.row("blocks"), attrs.row("attributes"))
-	if os.Getenv("READMAP_SHOW_MISSES") != "" {
-		t.Logf("differences:\n%s", strings.Join(diffs, "\n"))
+		"(not definitions), %d of %d symbols the parser has not:\n%s",
+		files, len(rejected), args, len(r.extra), r.counted, r.table("hclsyntax"))
+	r.logMisses(t, "hclsyntax")
+	if len(rejected) > 0 {
+		t.Logf("files hclsyntax rejects:\n%s", strings.Join(rejected, "\n"))
 	}
 	// The parser is exact, the corpus fixed, and the map agrees with it on every definition, so
 	// no difference is tolerated: each one is a bug to fix. The committed corpus holds only files
 	// hclsyntax accepts (another tree, from READMAP_HCL_CORPUS, may hold rejected ones).
-	if blocks.exact < blocks.defs || attrs.exact < attrs.defs || extras > 0 || nestedWrong+topWrong > 0 || (root == hclCorpus && invalid > 0) {
-		t.Errorf("HCL map differs from hclsyntax: %d of %d blocks and %d of %d attributes exact, %d extra symbols, "+
-			"%d wrong parents, %d files rejected; first differences:\n%s",
-			blocks.exact, blocks.defs, attrs.exact, attrs.defs, extras, nestedWrong+topWrong, invalid,
-			strings.Join(diffs[:min(len(diffs), 20)], "\n"))
+	if root == hclCorpus && len(rejected) > 0 {
+		t.Errorf("hclsyntax rejects %d files of the committed corpus", len(rejected))
 	}
+	r.wantMatched(t, "hclsyntax definitions", 100)
+	r.wantExact(t, "hclsyntax definitions", 100)
+	r.wantFewExtra(t, "hclsyntax", 0)
+	r.wantPlaced(t, "hclsyntax definitions")
 }
 
 // TestHCLLabelEscapes checks that quoted labels are named by their value, as hclsyntax decodes
@@ -222,7 +148,7 @@ func TestHCLLabelEscapes(t *testing.T) {
 	var args int
 	var want, got []string
 	for _, d := range hclDefs(nil, parsed.Body.(*hclsyntax.Body), -1, true, &args) {
-		want = append(want, d.name)
+		want = append(want, d.Name)
 	}
 	f := Map(context.Background(), "escapes.tf", src, Options{})
 	for _, s := range f.Symbols {
