@@ -222,20 +222,7 @@ READMAP_MAP_BUDGET, READMAP_JOBS, READMAP_DISABLE), and the environment over the
 		SilenceErrors:     true,
 		SilenceUsage:      true,
 		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
-		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
-			a.started = true
-			level := slog.LevelWarn
-			switch {
-			case a.verbose:
-				level = slog.LevelDebug
-			case a.quiet:
-				level = slog.LevelError
-			}
-			a.log = slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: level}))
-			cfg, err := resolveConfig(cmd.Flags(), os.Getenv)
-			a.cfg = cfg
-			return err
-		},
+		PersistentPreRunE: a.begin,
 	}
 	root.SetVersionTemplate("readmap {{.Version}}\n")
 	pf := root.PersistentFlags()
@@ -250,6 +237,23 @@ READMAP_MAP_BUDGET, READMAP_JOBS, READMAP_DISABLE), and the environment over the
 		a.symCommand(), a.searchCommand(), a.mcpCommand())
 	root.SetHelpCommand(helpCommand(root))
 	return root
+}
+
+// begin runs before every command but help, once its flags are parsed: it sets up the logger and
+// resolves the settings, so a bad one stops the command before it does anything.
+func (a *app) begin(cmd *cobra.Command, _ []string) error {
+	a.started = true
+	level := slog.LevelWarn
+	switch {
+	case a.verbose:
+		level = slog.LevelDebug
+	case a.quiet:
+		level = slog.LevelError
+	}
+	a.log = slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: level}))
+	cfg, err := resolveConfig(cmd.Flags(), os.Getenv)
+	a.cfg = cfg
+	return err
 }
 
 // flagError turns a flag the parser refused into a usage error with a hint: the closest flag name
