@@ -121,11 +121,8 @@ func (req ReadRequest) oneWay() error {
 		"read one way at a time: --lines A-B, --offset N [--limit M], --page N, --symbol NAME or --full")
 }
 
-// joinAnd joins words as a list in prose: "a and b", "a, b and c".
+// joinAnd joins two or more words as a list in prose: "a and b", "a, b and c".
 func joinAnd(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
 	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 

@@ -97,7 +97,8 @@ func (a *app) fileError(arg, abs string, err error) *cliError {
 		ce.code, ce.why, ce.hint = query.CodePermission, "permission denied", "check the file's permissions"
 	default:
 		ce.code = query.CodeUnreadable
-		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
 			ce.why = pe.Err.Error() // the path is already the WHAT
 		}
 	}
