@@ -102,7 +102,7 @@ func BenchmarkContextEconomy(b *testing.B) {
 					shown++
 				}
 				targeted := base
-				targeted.Offset, targeted.LineEnd = fn.StartLine, fn.EndLine
+				targeted.Range = query.LineRange{First: fn.StartLine, Last: fn.EndLine}
 				target := readCost(b, targeted)
 				builtin := float64(builtinCost(src, fn.EndLine))
 				readRatios = append(readRatios, float64(first+target)/builtin)

@@ -25,6 +25,13 @@ const (
 	MaxAnswerBytes = 28000
 )
 
+// Smallest useful page budgets: a page must hold a numbered line's prefix and some text, and at
+// least one line.
+const (
+	MinPageBytes = 64
+	MinMaxLines  = 1
+)
+
 // Layout is how a file is cut into pages.
 type Layout struct {
 	PageBytes int  // the most bytes a page's text may have
@@ -39,6 +46,14 @@ func (l Layout) Key() string {
 		k += "/n"
 	}
 	return k
+}
+
+// Validate refuses budgets below MinPageBytes and MinMaxLines, as a CodeUsage *Error.
+func (l Layout) Validate() error {
+	if err := atLeast("page-bytes", l.PageBytes, MinPageBytes); err != nil {
+		return err
+	}
+	return atLeast("max-lines", l.MaxLines, MinMaxLines)
 }
 
 // PageStart is where a page begins: a byte offset and the 1-based line that holds it.
@@ -204,10 +219,11 @@ func Paginate(ctx context.Context, r io.ReaderAt, size int64, l Layout) ([]PageS
 	return pages, lines, nil
 }
 
-// normalized replaces budgets too small to make progress with the smallest that do.
+// normalized replaces budgets too small to make progress with the smallest that do, so that
+// pagination ends whatever layout it is given.
 func (l Layout) normalized() Layout {
-	l.PageBytes = max(l.PageBytes, 64)
-	l.MaxLines = max(l.MaxLines, 1)
+	l.PageBytes = max(l.PageBytes, MinPageBytes)
+	l.MaxLines = max(l.MaxLines, MinMaxLines)
 	return l
 }
 

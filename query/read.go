@@ -15,7 +15,8 @@ import (
 	"github.com/readmap/readmap/store"
 )
 
-// ReadRequest says what to read of one file.
+// ReadRequest says what to read of one file. The command line and the MCP read tool fill it from
+// their flags and parameters alike, and Validate holds the rules both enforce.
 type ReadRequest struct {
 	File      *store.File // the file's fresh row: language, lines, symbols, line index
 	Display   string      // the path as the user named it, used in notices and next commands
@@ -25,17 +26,109 @@ type ReadRequest struct {
 	MapBudget int
 	Numbers   bool // -n
 	Full      bool
-	WithMap   bool // --map: the map after any answer that has a page
-	Page      int  // --page N; 0 means not asked
-	PageSet   bool
-	Offset    int // first line of --offset or --lines; 0 means not asked
-	Limit     int // --limit; 0 means as many as fit a page
-	LineEnd   int // last line of --lines A-B; 0 means not asked
+	WithMap   bool      // --map: the map after any answer that has a page
+	Page      int       // --page N; 0 or below reads page 1 and says so
+	PageSet   bool      // --page was given
+	Offset    int       // --offset N: the first line of a range
+	OffsetSet bool      // --offset was given
+	Limit     int       // --limit M: lines from Offset (from line 1 without it); 0 means as many as fit a page
+	Range     LineRange // --lines A-B; the zero value means not asked
 	Symbol    string
 	// Pages, when set, are the file's page starts under Layout (from the store's cache), with
 	// Lines its line count; otherwise Read computes them.
 	Pages []PageStart
 	Lines int
+}
+
+// LineRange is the lines A-B of --lines A-B: 1-based, inclusive.
+type LineRange struct {
+	First, Last int
+}
+
+// ParseLines reads --lines "A-B", or "A" for one line.
+func ParseLines(s string) (LineRange, error) {
+	a, b, ranged := strings.Cut(s, "-")
+	first, err1 := strconv.Atoi(strings.TrimSpace(a))
+	last := first
+	var err2 error
+	if ranged {
+		last, err2 = strconv.Atoi(strings.TrimSpace(b))
+	}
+	r := LineRange{First: first, Last: last}
+	if err1 != nil || err2 != nil || r.validate() != nil {
+		return LineRange{}, usageError(fmt.Sprintf("--lines %q: want A-B with 1 <= A <= B", s), "for example --lines 67-180")
+	}
+	return r, nil
+}
+
+func (r LineRange) validate() error {
+	if r.First < 1 || r.Last < r.First {
+		return usageError(fmt.Sprintf("--lines %d-%d: want A-B with 1 <= A <= B", r.First, r.Last), "for example --lines 67-180")
+	}
+	return nil
+}
+
+// Validate checks req against the rules of a read: budgets a page and a map can work with
+// (Layout.Validate, ValidateMapBudget), lines counted from 1, a --limit of 0 or more, and one way
+// of reading at a time. A request that breaks one is a CodeUsage *Error.
+func (req ReadRequest) Validate() error {
+	if err := req.Layout.Validate(); err != nil {
+		return err
+	}
+	if err := ValidateMapBudget(req.MapBudget); err != nil {
+		return err
+	}
+	if req.OffsetSet && req.Offset < 1 {
+		return usageError(fmt.Sprintf("--offset %d: lines start at 1", req.Offset), "pass --offset N with N >= 1")
+	}
+	if err := atLeast("limit", req.Limit, 0); err != nil {
+		return err
+	}
+	if req.Range != (LineRange{}) {
+		if err := req.Range.validate(); err != nil {
+			return err
+		}
+	}
+	return req.oneWay()
+}
+
+// oneWay refuses a request for more than one of a range (--lines, or --offset with --limit), a
+// page, a symbol and the whole file: each is a different answer, and none should win silently.
+func (req ReadRequest) oneWay() error {
+	var ways []string
+	if req.Range != (LineRange{}) {
+		ways = append(ways, "--lines")
+	}
+	switch {
+	case req.OffsetSet:
+		ways = append(ways, "--offset")
+	case req.Limit > 0:
+		ways = append(ways, "--limit")
+	}
+	if req.PageSet {
+		ways = append(ways, "--page")
+	}
+	if req.Symbol != "" {
+		ways = append(ways, "--symbol")
+	}
+	if req.Full {
+		ways = append(ways, "--full")
+	}
+	if len(ways) < 2 {
+		return nil
+	}
+	return usageError(joinAnd(ways)+" exclude each other",
+		"read one way at a time: --lines A-B, --offset N [--limit M], --page N, --symbol NAME or --full")
+}
+
+// joinAnd joins two or more words as a list in prose: "a and b", "a, b and c".
+func joinAnd(words []string) string {
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// ranged reports whether req asks for a range of lines.
+func (req ReadRequest) ranged() bool {
+	return req.Range != (LineRange{}) || req.OffsetSet || req.Limit > 0
 }
 
 // Next is where to go on reading: {"page": N} or {"offset": N}.
@@ -68,10 +161,12 @@ type Answer struct {
 	PageStarts []PageStart `json:"-"`
 }
 
-// Read answers req. Failures the user can act on are *Error.
+// Read answers req. Failures the user can act on, a request Validate refuses included, are *Error.
 func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
 	req.Layout.Numbered = req.Numbers
-	req.Layout = req.Layout.normalized()
 	pages, lines := req.Pages, req.Lines
 	if pages == nil {
 		var err error
@@ -90,7 +185,7 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 		err = r.whole(a)
 	case req.Symbol != "":
 		err = r.symbol(a)
-	case req.Offset > 0 || req.LineEnd > 0:
+	case req.ranged():
 		err = r.rangeRead(a)
 	case req.PageSet:
 		err = r.page(a)
@@ -218,7 +313,7 @@ func (r *reader) page(a *Answer) error {
 		n = 1
 	}
 	if n > len(r.pages) {
-		return userError("past_end", fmt.Sprintf("page %s is past the end", Thousands(n)),
+		return userError(CodePastEnd, fmt.Sprintf("page %s is past the end", Thousands(n)),
 			fmt.Sprintf("the last page is %s: readmap read %s --page %d", Thousands(len(r.pages)), r.req.Display, len(r.pages)))
 	}
 	r.setPage(a, n-1)
@@ -236,24 +331,20 @@ func (r *reader) page(a *Answer) error {
 
 // rangeRead answers --offset/--limit and --lines A-B.
 func (r *reader) rangeRead(a *Answer) error {
-	first, last := r.req.Offset, r.lines
-	if first < 1 {
-		first = 1
-	}
+	first, last := max(r.req.Offset, 1), r.lines
+	asked := true // the range has an end the user chose
 	switch {
-	case r.req.LineEnd > 0:
-		last = min(r.req.LineEnd, r.lines)
-		if r.req.LineEnd < first {
-			return userError("bad_range", fmt.Sprintf("--lines %d-%d ends before it starts", first, r.req.LineEnd), "give A-B with A <= B")
-		}
+	case r.req.Range != (LineRange{}):
+		first, last = r.req.Range.First, min(r.req.Range.Last, r.lines)
 	case r.req.Limit > 0:
 		last = min(first+r.req.Limit-1, r.lines)
+	default:
+		asked = false
 	}
 	if first > r.lines {
-		return userError("past_end", fmt.Sprintf("line %s is past the end", Thousands(first)),
+		return userError(CodePastEnd, fmt.Sprintf("line %s is past the end", Thousands(first)),
 			fmt.Sprintf("the file has %s lines", Thousands(r.lines)))
 	}
-	asked := r.req.LineEnd > 0 || r.req.Limit > 0
 	shown := r.fillRange(a, first, last)
 	if a.EndLine < last || a.Truncated {
 		a.tail = fmt.Sprintf("[%s of %s%s; cut at the page budget. Next: readmap read %s %s]\n",
@@ -457,7 +548,7 @@ func FindSymbol(syms []store.Symbol, name, display string) (store.Symbol, error)
 	case 1:
 		return matches[0], nil
 	case 0:
-		return store.Symbol{}, userError("no_symbol", fmt.Sprintf("no symbol %q", name), closestSymbols(syms, name, display))
+		return store.Symbol{}, userError(CodeNoSymbol, fmt.Sprintf("no symbol %q", name), closestSymbols(syms, name, display))
 	}
 	var list []string
 	for _, s := range matches[:min(len(matches), 10)] {
@@ -466,7 +557,7 @@ func FindSymbol(syms []store.Symbol, name, display string) (store.Symbol, error)
 	if len(matches) > 10 {
 		list = append(list, fmt.Sprintf("… %d more", len(matches)-10))
 	}
-	return store.Symbol{}, userError("ambiguous", fmt.Sprintf("symbol %q matches %d symbols", name, len(matches)),
+	return store.Symbol{}, userError(CodeAmbiguous, fmt.Sprintf("symbol %q matches %d symbols", name, len(matches)),
 		"candidates: "+strings.Join(list, ", ")+"; pass a qualified name or read one with --lines A-B")
 }
 

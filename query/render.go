@@ -8,8 +8,17 @@ import (
 	"github.com/readmap/readmap/store"
 )
 
-// DefaultMapBudget is the default cap, in bytes, on the whole text of a map (READMAP_MAP_BUDGET).
-const DefaultMapBudget = 10 << 10
+// Map budgets, in bytes, on the whole text of a map: the default (READMAP_MAP_BUDGET), and the
+// smallest that leaves room for the map's frame and a few entries.
+const (
+	DefaultMapBudget = 10 << 10
+	MinMapBudget     = 256
+)
+
+// ValidateMapBudget refuses a map budget below MinMapBudget, as a CodeUsage *Error.
+func ValidateMapBudget(budget int) error {
+	return atLeast("budget", budget, MinMapBudget)
+}
 
 // The map is rendered at the first level whose whole text fits the budget:
 //

@@ -26,16 +26,40 @@ const (
 	searchWindow = 160
 )
 
-// SearchRequest is one `search` of one file.
+// SearchRequest is one `search` of one file. The command line and the MCP search tool fill it from
+// their flags and parameters alike, starting from NewSearchRequest, and Validate holds the rules
+// both enforce.
 type SearchRequest struct {
 	File      *store.File // the fresh row: its symbols give each hit's breadcrumb
 	Source    io.Reader
 	Pattern   string
 	Regex     bool
 	Fuzzy     bool
-	Threshold float64 // fuzzy similarity in (0, 1]; 0 means DefaultFuzzyThreshold
-	Context   int     // lines around each hit
-	Max       int     // most hits; 0 means DefaultMaxHits
+	Threshold float64 // least similarity of a fuzzy hit, in (0, 1]
+	Context   int     // lines around each hit, 0 or more
+	Max       int     // most hits, 1 or more
+}
+
+// NewSearchRequest returns a search for pattern with the defaults of `readmap search`.
+func NewSearchRequest(pattern string) SearchRequest {
+	return SearchRequest{Pattern: pattern, Threshold: DefaultFuzzyThreshold, Context: DefaultContext, Max: DefaultMaxHits}
+}
+
+// Validate checks req against the rules of a search: --regex and --fuzzy exclude each other, the
+// threshold is a similarity in (0, 1], context is 0 or more and max 1 or more. A request that
+// breaks one is a CodeUsage *Error.
+func (req SearchRequest) Validate() error {
+	if req.Regex && req.Fuzzy {
+		return usageError("--regex and --fuzzy exclude each other", "pass one of them")
+	}
+	if !(req.Threshold > 0 && req.Threshold <= 1) { // also refuses NaN
+		return usageError(fmt.Sprintf("--threshold %g is not a similarity in (0, 1]", req.Threshold),
+			fmt.Sprintf("pass a --threshold above 0 and at most 1, such as %g", DefaultFuzzyThreshold))
+	}
+	if err := atLeast("context", req.Context, 0); err != nil {
+		return err
+	}
+	return atLeast("max", req.Max, 1)
 }
 
 // SearchHit is one matching line with its context and enclosing symbol.
@@ -52,16 +76,11 @@ type SearchHit struct {
 
 // Search finds the lines of a file that match the pattern: as plain text (case-insensitive when
 // the pattern has no upper-case letter), as a regular expression, or by whole-line similarity
-// (best first). The file is streamed, so its size does not matter.
+// (best first). The file is streamed, so its size does not matter. Failures the user can act on,
+// a request Validate refuses included, are *Error.
 func Search(ctx context.Context, req SearchRequest) ([]SearchHit, error) {
-	if req.Max <= 0 {
-		req.Max = DefaultMaxHits
-	}
-	if req.Threshold <= 0 || req.Threshold > 1 {
-		req.Threshold = DefaultFuzzyThreshold
-	}
-	if req.Context < 0 {
-		req.Context = 0
+	if err := req.Validate(); err != nil {
+		return nil, err
 	}
 	match, err := matcher(req)
 	if err != nil {
@@ -140,7 +159,7 @@ func matcher(req SearchRequest) (func(string) (int, float64, bool), error) {
 	case req.Regex:
 		re, err := regexp.Compile(req.Pattern)
 		if err != nil {
-			return nil, userError("bad_pattern", "bad regular expression: "+err.Error(), "see https://pkg.go.dev/regexp/syntax, or drop --regex to search plain text")
+			return nil, userError(CodeBadPattern, "bad regular expression: "+err.Error(), "see https://pkg.go.dev/regexp/syntax, or drop --regex to search plain text")
 		}
 		return func(line string) (int, float64, bool) {
 			loc := re.FindStringIndex(line)
@@ -163,7 +182,7 @@ func matcher(req SearchRequest) (func(string) (int, float64, bool), error) {
 	default:
 		pattern := req.Pattern
 		if pattern == "" {
-			return nil, userError("bad_pattern", "empty pattern", "give the text to find")
+			return nil, userError(CodeBadPattern, "empty pattern", "give the text to find")
 		}
 		if strings.ContainsFunc(pattern, unicode.IsUpper) {
 			return func(line string) (int, float64, bool) {

@@ -44,36 +44,43 @@ func search(t *testing.T, req SearchRequest) []SearchHit {
 
 func TestSearchPlainRegexFuzzy(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		req   SearchRequest
-		lines []int
-		crumb string
+		name         string
+		pattern      string
+		regex, fuzzy bool
+		max          int // 0: the default
+		lines        []int
+		crumb        string
 	}{
-		{"plain smart case", SearchRequest{Pattern: "retr"}, []int{9, 10}, "BatchProcessor > run"},
-		{"plain exact case", SearchRequest{Pattern: "Retr"}, []int{10}, "BatchProcessor > run"},
-		{"regex", SearchRequest{Pattern: `def \w+\(self`, Regex: true}, []int{4, 7}, "BatchProcessor > __init__"},
-		{"fuzzy two typos", SearchRequest{Pattern: "if item.retry_cont > MAX_RETRIE:", Fuzzy: true}, []int{9}, "BatchProcessor > run"},
-		{"top level", SearchRequest{Pattern: "import"}, []int{1}, ""},
-		{"max", SearchRequest{Pattern: "self", Max: 2}, []int{4, 5}, "BatchProcessor > __init__"},
+		{"plain smart case", "retr", false, false, 0, []int{9, 10}, "BatchProcessor > run"},
+		{"plain exact case", "Retr", false, false, 0, []int{10}, "BatchProcessor > run"},
+		{"regex", `def \w+\(self`, true, false, 0, []int{4, 7}, "BatchProcessor > __init__"},
+		{"fuzzy two typos", "if item.retry_cont > MAX_RETRIE:", false, true, 0, []int{9}, "BatchProcessor > run"},
+		{"top level", "import", false, false, 0, []int{1}, ""},
+		{"max", "self", false, false, 2, []int{4, 5}, "BatchProcessor > __init__"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			hits := search(t, tc.req)
+			req := NewSearchRequest(tc.pattern)
+			req.Regex, req.Fuzzy = tc.regex, tc.fuzzy
+			if tc.max > 0 {
+				req.Max = tc.max
+			}
+			hits := search(t, req)
 			var lines []int
 			for _, h := range hits {
 				lines = append(lines, h.Line)
 			}
 			if len(lines) != len(tc.lines) || (len(lines) > 0 && lines[0] != tc.lines[0]) || lines[len(lines)-1] != tc.lines[len(tc.lines)-1] {
-				t.Fatalf("Search(%q) lines = %v, want %v", tc.req.Pattern, lines, tc.lines)
+				t.Fatalf("Search(%q) lines = %v, want %v", tc.pattern, lines, tc.lines)
 			}
 			if hits[0].Breadcrumb != tc.crumb {
-				t.Errorf("Search(%q) breadcrumb = %q, want %q", tc.req.Pattern, hits[0].Breadcrumb, tc.crumb)
+				t.Errorf("Search(%q) breadcrumb = %q, want %q", tc.pattern, hits[0].Breadcrumb, tc.crumb)
 			}
 		})
 	}
 }
 
 func TestSearchContextAndText(t *testing.T) {
-	hits := search(t, SearchRequest{Pattern: "raise", Context: 2})
+	hits := search(t, NewSearchRequest("raise"))
 	if len(hits) != 1 {
 		t.Fatalf("hits = %v", hits)
 	}
@@ -93,7 +100,9 @@ func TestSearchContextAndText(t *testing.T) {
 
 func TestSearchLongLineWindow(t *testing.T) {
 	line := strings.Repeat("a", 5000) + "NEEDLE" + strings.Repeat("b", 5000)
-	hits, err := Search(context.Background(), SearchRequest{File: &store.File{}, Source: strings.NewReader(line), Pattern: "NEEDLE"})
+	req := NewSearchRequest("NEEDLE")
+	req.File, req.Source = &store.File{}, strings.NewReader(line)
+	hits, err := Search(context.Background(), req)
 	if err != nil || len(hits) != 1 {
 		t.Fatalf("Search = %v, %v", hits, err)
 	}
@@ -113,7 +122,9 @@ func TestSearchColumnsOfUnusualText(t *testing.T) {
 		{"kelvin sign", "\u212a\u212a\u212a\u212a target", 14},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			hits, err := Search(context.Background(), SearchRequest{File: &store.File{}, Source: strings.NewReader(tc.line), Pattern: "target"})
+			req := NewSearchRequest("target")
+			req.File, req.Source = &store.File{}, strings.NewReader(tc.line)
+			hits, err := Search(context.Background(), req)
 			if err != nil || len(hits) != 1 || hits[0].Column != tc.col || !strings.Contains(hits[0].Text, "target") {
 				t.Fatalf("Search = %+v, %v; want one hit at column %d", hits, err, tc.col)
 			}

@@ -24,11 +24,31 @@ const DefaultSymLimit = 20
 // Within a tier, types and functions come before constants and variables, then members; then
 // shorter paths (store.hitOrder).
 
-// SymQuery is one `sym` lookup.
+// SymQuery is one `sym` lookup. The command line and the MCP sym tool fill it from their flags and
+// parameters alike, starting from NewSymQuery, and Validate holds the rules both enforce.
 type SymQuery struct {
 	Text   string
 	Filter store.LookupFilter
-	Limit  int
+	Limit  int // most hits, 1 or more
+}
+
+// NewSymQuery returns a lookup of text with the defaults of `readmap sym`.
+func NewSymQuery(text string) SymQuery {
+	return SymQuery{Text: text, Limit: DefaultSymLimit}
+}
+
+// Validate checks q against the rules of a lookup: a limit of 1 or more, and a kind filter that
+// names one of store.Kinds. A query that breaks one is a CodeUsage *Error.
+func (q SymQuery) Validate() error {
+	if err := atLeast("limit", q.Limit, 1); err != nil {
+		return err
+	}
+	if k := q.Filter.Kind; k != "" {
+		if _, ok := store.ParseKind(k); !ok {
+			return usageError("unknown kind "+k, "kinds: "+strings.Join(store.Kinds(), ", "))
+		}
+	}
+	return nil
 }
 
 // SymHit is one symbol found, with the tier that found it.
@@ -49,14 +69,15 @@ type SymHitJSON struct {
 	Language  string `json:"language"`
 }
 
-// Sym looks q up in st. No hit in any tier is an *Error with the closest names.
+// Sym looks q up in st. No hit in any tier is an *Error with the closest names, and so is a query
+// Validate refuses.
 func Sym(ctx context.Context, st *store.Store, q SymQuery) ([]SymHit, error) {
-	if q.Limit <= 0 {
-		q.Limit = DefaultSymLimit
+	if err := q.Validate(); err != nil {
+		return nil, err
 	}
 	text := strings.TrimSpace(q.Text)
 	if text == "" {
-		return nil, userError("bad_query", "empty query", "give a symbol name, for example readmap sym NewReader")
+		return nil, userError(CodeBadQuery, "empty query", "give a symbol name, for example readmap sym NewReader")
 	}
 	c := &collector{limit: q.Limit, seen: map[hitKey]bool{}}
 	name := lastComponent(text)
@@ -109,7 +130,7 @@ func Sym(ctx context.Context, st *store.Store, q SymQuery) ([]SymHit, error) {
 		if near := closestNames(names, name, maxEdits(name)+2, 5); len(near) > 0 {
 			hint = "did you mean " + strings.Join(near, ", ") + "?"
 		}
-		return nil, userError("no_hit", fmt.Sprintf("no symbol matches %q", text), hint)
+		return nil, userError(CodeNoHit, fmt.Sprintf("no symbol matches %q", text), hint)
 	}
 	return c.hits, nil
 }

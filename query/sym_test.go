@@ -76,16 +76,16 @@ func TestSym(t *testing.T) {
 		})
 	}
 	// Exact hits carry the lines go/parser gives: strings.NewReader is one line.
-	hits, err := query.Sym(ctx, st, query.SymQuery{Text: "NewReader", Filter: store.LookupFilter{PathGlob: "strings/*"}})
+	hits, err := query.Sym(ctx, st, query.SymQuery{Text: "NewReader", Filter: store.LookupFilter{PathGlob: "strings/*"}, Limit: query.DefaultSymLimit})
 	if err != nil || len(hits) == 0 || hits[0].Path != "strings/reader.go" || hits[0].StartLine != hits[0].EndLine {
 		t.Errorf("Sym(NewReader, strings/*) = %+v, %v", hits, err)
 	}
-	_, err = query.Sym(ctx, st, query.SymQuery{Text: "Zzqxv"})
+	_, err = query.Sym(ctx, st, query.NewSymQuery("Zzqxv"))
 	var qe *query.Error
-	if !errors.As(err, &qe) || qe.Code != "no_hit" {
+	if !errors.As(err, &qe) || qe.Code != query.CodeNoHit {
 		t.Errorf("Sym(Zzqxv) = %v, want a no_hit error", err)
 	}
-	hits, _ = query.Sym(ctx, st, query.SymQuery{Text: "Reader", Filter: store.LookupFilter{Kind: "struct"}})
+	hits, _ = query.Sym(ctx, st, query.SymQuery{Text: "Reader", Filter: store.LookupFilter{Kind: "struct"}, Limit: query.DefaultSymLimit})
 	for _, h := range hits {
 		if h.Kind != store.KindStruct {
 			t.Errorf("Sym(Reader, --kind struct) gave a %s", h.Kind)

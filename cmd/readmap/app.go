@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -14,12 +15,13 @@ import (
 
 	"github.com/agnivade/levenshtein"
 	"github.com/readmap/readmap/indexer"
+	"github.com/readmap/readmap/query"
 	"github.com/readmap/readmap/store"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
-// Exit codes, as the README lists them.
+// Exit codes, as the README lists them. An error's exit code follows from its query.Code.
 const (
 	exitOK          = 0
 	exitFailed      = 1 // the operation could not be done for this input
@@ -27,47 +29,103 @@ const (
 	exitInterrupted = 130
 )
 
+// version is readmap's version, as --version prints it and the MCP server announces it.
+const version = "0.1.0"
+
 // app carries the global flags and the output streams of one invocation.
 type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	args           []string // the command line, for errors met before its flags are parsed
+	started        bool     // the flags were parsed and the command began
 	rootFlag       string
-	dbFlag         string
 	json           bool
 	quiet          bool
 	verbose        bool
+	cfg            config
 	log            *slog.Logger
 }
 
-// cliError is a failure the command layer prints as `readmap: WHAT: WHY` and a hint line.
+// cliError is a failure the command layer prints as `readmap: WHAT: WHY` and a hint line, and
+// under --json (or from an MCP tool) as the error object of the JSON contract.
 type cliError struct {
-	code    string // JSON error code: "not_found", "binary", "usage", ...
-	what    string
-	why     string
+	code    query.Code
+	what    string // the subject: a path, a setting; may be empty
+	why     string // the reason; the cause's message when empty
 	hint    string
-	exit    int
-	printed bool // the command already wrote its own output for this failure
+	cause   error // what went wrong underneath, for errors.Is and errors.As; may be nil
+	printed bool  // the command already wrote its own output for this failure
 }
 
 // Error returns "WHAT: WHY", the message without the "readmap: " prefix.
 func (e *cliError) Error() string {
-	if e.what == "" {
-		return e.why
+	why := e.why
+	if why == "" && e.cause != nil {
+		why = e.cause.Error()
 	}
-	return e.what + ": " + e.why
+	if e.what == "" {
+		return why
+	}
+	return e.what + ": " + why
 }
 
-func failure(code, what, why, hint string) *cliError {
-	return &cliError{code: code, what: what, why: why, hint: hint, exit: exitFailed}
+// Unwrap returns the cause.
+func (e *cliError) Unwrap() error { return e.cause }
+
+// exitCode is the exit status of the failure: 2 for a usage error, 1 for any other.
+func (e *cliError) exitCode() int {
+	if e.code == query.CodeUsage {
+		return exitUsage
+	}
+	return exitFailed
 }
 
-func usageError(why, hint string) *cliError {
-	return &cliError{code: "usage", why: why, hint: hint, exit: exitUsage}
+// errorJSON is the error object of the JSON contract: {"error":{"code","message","hint"}}.
+type errorJSON struct {
+	Error errorBody `json:"error"`
+}
+
+type errorBody struct {
+	Code    query.Code `json:"code"`
+	Message string     `json:"message"`
+	Hint    string     `json:"hint"`
+}
+
+func (e *cliError) json() errorJSON {
+	return errorJSON{errorBody{Code: e.code, Message: e.Error(), Hint: e.hint}}
+}
+
+// failure is a failure with code about what, whose reason is the cause's message.
+func failure(code query.Code, what string, cause error, hint string) *cliError {
+	return &cliError{code: code, what: what, hint: hint, cause: cause}
+}
+
+// usageError is a usage failure (exit 2) whose reason is the cause's message.
+func usageError(cause error, hint string) *cliError {
+	return failure(query.CodeUsage, "", cause, hint)
+}
+
+// asFailure returns err as a printable failure about what (which may be empty): a *cliError as it
+// is, a query's *Error with its code and hint, an argument or command error of cobra's as a usage
+// error, and anything else as CodeFailed.
+func asFailure(what string, err error) *cliError {
+	var ce *cliError
+	if errors.As(err, &ce) {
+		return ce
+	}
+	var qe *query.Error
+	if errors.As(err, &qe) {
+		return failure(qe.Code, what, err, qe.Hint)
+	}
+	if ce := cobraUsageError(err); ce != nil {
+		return ce
+	}
+	return failure(query.CodeFailed, what, err, "")
 }
 
 // run executes one readmap command line and returns its exit code. Tests call it directly.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, args: args}
 	root := a.rootCommand()
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -86,43 +144,56 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // report prints err as the contract's one-line message and hint, and returns the exit code.
 func (a *app) report(err error) int {
-	var ce *cliError
-	if !errors.As(err, &ce) {
-		ce = classifyCobraError(err)
-	}
+	ce := asFailure("", err)
 	if ce.printed {
-		return ce.exit
+		return ce.exitCode()
 	}
 	fmt.Fprintf(a.stderr, "readmap: %s\n", ce.Error())
 	if ce.hint != "" {
 		fmt.Fprintf(a.stderr, "hint: %s\n", ce.hint)
 	}
-	if a.json {
-		a.writeJSON(map[string]any{"error": map[string]string{
-			"code": ce.code, "message": ce.Error(), "hint": ce.hint,
-		}})
+	if a.json || !a.started && wantsJSON(a.args) {
+		a.writeJSON(ce.json())
 	}
-	return ce.exit
+	return ce.exitCode()
 }
 
-// classifyCobraError turns cobra's argument and command errors into usage errors, and anything
-// else into a plain failure.
-func classifyCobraError(err error) *cliError {
+// wantsJSON reports whether args ask for --json, for an error met before the flags were parsed
+// (an unknown command or flag): the answer is then JSON all the same.
+func wantsJSON(args []string) bool {
+	want := false
+	for _, arg := range args {
+		if arg == "--" {
+			break
+		}
+		switch {
+		case arg == "--json":
+			want = true
+		case strings.HasPrefix(arg, "--json="):
+			if b, err := strconv.ParseBool(strings.TrimPrefix(arg, "--json=")); err == nil {
+				want = b
+			}
+		}
+	}
+	return want
+}
+
+// cobraUsageError turns cobra's argument and command errors, which it returns as plain text only,
+// into usage errors; it returns nil for any other error.
+func cobraUsageError(err error) *cliError {
 	msg := err.Error()
-	for _, prefix := range []string{"unknown command", "unknown flag", "unknown shorthand flag",
-		"accepts ", "requires at least", "requires exactly", "invalid argument", "flag needs an argument",
-		"bad flag syntax", "if any flags in the group"} {
+	for _, prefix := range []string{"unknown command", "accepts ", "requires at least"} {
 		if strings.HasPrefix(msg, prefix) {
 			why, hint, _ := strings.Cut(msg, "\n\nDid you mean this?\n")
 			if hint != "" {
 				hint = "did you mean " + strings.TrimSpace(strings.Fields(hint)[0]) + "?"
 			} else {
-				hint = "see readmap help"
+				hint = "see readmap --help"
 			}
-			return usageError(strings.TrimSpace(why), hint)
+			return &cliError{code: query.CodeUsage, why: strings.TrimSpace(why), hint: hint, cause: err}
 		}
 	}
-	return failure("failed", "", msg, "")
+	return nil
 }
 
 // writeJSON prints v as one line of JSON on stdout.
@@ -143,84 +214,141 @@ func (a *app) rootCommand() *cobra.Command {
 		Short: "Maps a repository's files so agents read large files by their structure",
 		Long: `readmap maps every text file of a repository into symbols with exact line ranges and keeps
 them in .readmap/index.db. Its read command returns small files whole and large files as a first
-page plus a map of every symbol, so the next read targets exactly the lines it needs.`,
+page plus a map of every symbol, so the next read targets exactly the lines it needs.
+
+Settings: flags win over the environment (READMAP_DB, READMAP_PAGE_BYTES, READMAP_MAX_LINES,
+READMAP_MAP_BUDGET, READMAP_JOBS, READMAP_DISABLE), and the environment over the defaults.`,
+		Version:           version,
 		SilenceErrors:     true,
 		SilenceUsage:      true,
 		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
-		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
-			level := slog.LevelWarn
-			switch {
-			case a.verbose:
-				level = slog.LevelDebug
-			case a.quiet:
-				level = slog.LevelError
-			}
-			a.log = slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: level}))
-			return nil
-		},
+		PersistentPreRunE: a.begin,
 	}
+	root.SetVersionTemplate("readmap {{.Version}}\n")
 	pf := root.PersistentFlags()
-	pf.StringVar(&a.rootFlag, "root", "", "repository root (default: nearest ancestor with .readmap/ or .git)")
-	pf.StringVar(&a.dbFlag, "db", "", "store file (default: ROOT/.readmap/index.db; env READMAP_DB)")
+	pf.StringVar(&a.rootFlag, "root", "", "the repository root, exactly as given (default: the nearest ancestor of the\nworking directory with .readmap/ or .git, else the working directory)")
+	pf.String("db", "", "store file (default: ROOT/.readmap/index.db; env READMAP_DB)")
 	pf.BoolVar(&a.json, "json", false, "print results as JSON")
 	pf.BoolVarP(&a.quiet, "quiet", "q", false, "print only results and errors")
 	pf.BoolVarP(&a.verbose, "verbose", "v", false, "print debugging detail on stderr")
-	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return usageError(err.Error(), flagHint(cmd, err))
-	})
+	root.Flags().Bool("version", false, "print readmap's version and exit") // cobra acts on it
+	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(a.indexCommand(), a.statsCommand(), a.mapCommand(), a.readCommand(),
 		a.symCommand(), a.searchCommand(), a.mcpCommand())
+	root.SetHelpCommand(helpCommand(root))
 	return root
 }
 
-// flagHint suggests the closest flag name to an unknown one.
-func flagHint(cmd *cobra.Command, err error) string {
-	msg := err.Error()
-	i := strings.Index(msg, "--")
-	if i < 0 {
-		return "see readmap " + cmd.Name() + " --help"
+// begin runs before every command but help, once its flags are parsed: it sets up the logger and
+// resolves the settings, so a bad one stops the command before it does anything.
+func (a *app) begin(cmd *cobra.Command, _ []string) error {
+	a.started = true
+	level := slog.LevelWarn
+	switch {
+	case a.verbose:
+		level = slog.LevelDebug
+	case a.quiet:
+		level = slog.LevelError
 	}
-	unknown := strings.TrimLeft(strings.Fields(msg[i:])[0], "-")
-	unknown, _, _ = strings.Cut(unknown, "=")
+	a.log = slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: level}))
+	cfg, err := resolveConfig(cmd.Flags(), os.Getenv)
+	a.cfg = cfg
+	return err
+}
+
+// flagError turns a flag the parser refused into a usage error with a hint: the closest flag name
+// for an unknown one, the kind of value wanted for a bad value, and otherwise the command's help.
+func flagError(cmd *cobra.Command, err error) error {
+	help := "see " + cmd.CommandPath() + " --help"
+	var unknown *pflag.NotExistError
+	var invalid *pflag.InvalidValueError
+	switch {
+	case errors.As(err, &unknown):
+		ce := usageError(err, help)
+		if unknown.GetSpecifiedShortnames() == "" {
+			if best := closestFlag(cmd, unknown.GetSpecifiedName()); best != "" {
+				ce.hint = "did you mean --" + best + "?"
+			}
+		}
+		return ce
+	case errors.As(err, &invalid):
+		f := invalid.GetFlag()
+		return &cliError{code: query.CodeUsage, what: fmt.Sprintf("--%s %q", f.Name, invalid.GetValue()),
+			why: "not " + valueKind(f), hint: help, cause: err}
+	default:
+		return usageError(err, help)
+	}
+}
+
+// closestFlag returns the flag of cmd nearest to name, within two edits, or "".
+func closestFlag(cmd *cobra.Command, name string) string {
 	best, bestDist := "", 3
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
-		if d := levenshtein.ComputeDistance(unknown, f.Name); d < bestDist {
+		if d := levenshtein.ComputeDistance(name, f.Name); d < bestDist {
 			best, bestDist = f.Name, d
 		}
 	})
-	if best == "" {
-		return "see readmap " + cmd.Name() + " --help"
-	}
-	return "did you mean --" + best + "?"
+	return best
 }
 
-// rootDir returns the repository root: --root as given, or else the nearest ancestor of the
-// working directory that holds .readmap/ or .git, or else the working directory.
-func (a *app) rootDir() (string, error) {
-	start := a.rootFlag
-	if start == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return "", failure("root", "root", err.Error(), "pass --root DIR")
-		}
-		start = wd
+// valueKind names the kind of value a flag takes, for the message about a value it refused.
+func valueKind(f *pflag.Flag) string {
+	switch f.Value.Type() {
+	case "int", "int64":
+		return "a whole number"
+	case "float64":
+		return "a number"
+	case "duration":
+		return "a duration such as 10s or 2m"
+	case "bool":
+		return "true or false"
+	default:
+		return "a " + f.Value.Type()
 	}
-	root, err := store.FindRoot(start)
+}
+
+// rootDir returns the repository root: --root exactly as given (as ctags -R DIR and rg PATTERN DIR
+// take it), or else the nearest ancestor of the working directory that holds .readmap/ or .git,
+// or else the working directory. A --root that is not an existing folder is a usage error.
+func (a *app) rootDir() (string, error) {
+	if a.rootFlag != "" {
+		return existingFolder(a.rootFlag)
+	}
+	wd, err := os.Getwd()
 	if err != nil {
-		return "", failure("root", "root", err.Error(), "pass --root DIR")
+		return "", failure(query.CodeRoot, "root", err, "pass --root DIR")
+	}
+	root, err := store.FindRoot(wd)
+	if err != nil {
+		return "", failure(query.CodeRoot, "root", err, "pass --root DIR")
 	}
 	return root, nil
 }
 
+// existingFolder returns dir, made absolute, when it is a folder; otherwise a usage error.
+func existingFolder(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", failure(query.CodeRoot, "--root "+dir, err, "pass an absolute --root DIR")
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", &cliError{code: query.CodeUsage, what: "--root " + dir, why: "no such folder", cause: err,
+			hint: "pass the folder to map"}
+	case err != nil:
+		return "", &cliError{code: query.CodeUsage, what: "--root " + dir, cause: err, hint: "pass a folder readmap may read"}
+	case !fi.IsDir():
+		return "", &cliError{code: query.CodeUsage, what: "--root " + dir, why: "not a folder",
+			hint: "pass the folder to map; to read one file, name it: readmap read " + dir}
+	}
+	return abs, nil
+}
+
 // dbPath returns where the store of root lives: --db, READMAP_DB, or ROOT/.readmap/index.db.
 func (a *app) dbPath(root string) string {
-	if a.dbFlag != "" {
-		p, _ := filepath.Abs(a.dbFlag)
-		return p
-	}
-	if env := os.Getenv("READMAP_DB"); env != "" {
-		p, _ := filepath.Abs(env)
-		return p
+	if a.cfg.db != "" {
+		return a.cfg.db
 	}
 	return store.DefaultPath(root)
 }
@@ -236,12 +364,7 @@ func (a *app) openStore(ctx context.Context, root string, rebuild bool) (*store.
 	path := a.dbPath(root)
 	st, err := store.Open(ctx, path)
 	if err != nil && rebuild && store.IsCorrupt(err) {
-		aside, merr := store.MoveAside(path)
-		if merr != nil {
-			return nil, root, errors.Join(err, merr)
-		}
-		a.warn("store %s was corrupt; moved it to %s and started a new one", path, aside)
-		st, err = store.Open(ctx, path)
+		st, err = a.rebuildStore(ctx, path, err)
 	}
 	if err != nil {
 		return nil, root, err
@@ -261,6 +384,18 @@ func (a *app) openStore(ctx context.Context, root string, rebuild bool) (*store.
 		return st, recorded, nil
 	}
 	return st, root, nil
+}
+
+// rebuildStore moves the corrupt store at path aside, says so in a warning naming the moved file,
+// and opens a new store in its place. corrupt is why the store was found corrupt: it is returned,
+// joined, when the store cannot be moved.
+func (a *app) rebuildStore(ctx context.Context, path string, corrupt error) (*store.Store, error) {
+	aside, err := store.MoveAside(path)
+	if err != nil {
+		return nil, errors.Join(corrupt, err)
+	}
+	a.warn("store %s was corrupt; moved it to %s and started a new one", path, aside)
+	return store.Open(ctx, path)
 }
 
 // errOtherRoot means the store given with --db maps another root than the one given with --root.
@@ -288,40 +423,9 @@ func storeHint(err error) string {
 	}
 }
 
-// Smallest useful budgets: below them a map has no room for its frame, or a page for a line.
-const (
-	minMapBudget = 256
-	minPageBytes = 64
-)
-
-// atLeast checks a numeric flag against its smallest useful value.
-func atLeast(flag string, v, least int) error {
-	if v < least {
-		return usageError(fmt.Sprintf("--%s %d is below %d", flag, v, least), fmt.Sprintf("pass --%s %d or more", flag, least))
-	}
-	return nil
-}
-
-// envInt reads a positive integer from the environment, or returns def.
-func envInt(name string, def int) int {
-	if v, err := strconv.Atoi(os.Getenv(name)); err == nil && v > 0 {
-		return v
-	}
-	return def
-}
-
-// disabledLanguages returns READMAP_DISABLE as a list.
-func disabledLanguages() []string {
-	if v := os.Getenv("READMAP_DISABLE"); v != "" {
-		return strings.Split(v, ",")
-	}
-	return nil
-}
-
 // indexerOptions returns the options every command shares with the indexer.
 func (a *app) indexerOptions(root string) indexer.Options {
-	opts := indexer.Options{Root: root, Disabled: disabledLanguages(), Logger: a.log,
-		Jobs: envInt("READMAP_JOBS", 0)}
+	opts := indexer.Options{Root: root, Disabled: a.cfg.disabled, Logger: a.log, Jobs: a.cfg.jobs}
 	db := a.dbPath(root)
 	opts.Exclude = []string{db, db + "-wal", db + "-shm", db + "-journal"}
 	return opts

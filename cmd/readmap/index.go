@@ -18,7 +18,6 @@ import (
 
 func (a *app) indexCommand() *cobra.Command {
 	var force, check bool
-	var jobs int
 	var maxSize int64
 	var timeout time.Duration
 	cmd := &cobra.Command{
@@ -38,16 +37,13 @@ removed. With PATHs, only those files or folders are indexed, as a pre-commit ho
 			opts := a.indexerOptions(root)
 			opts.Paths, opts.Force, opts.Check = paths, force, check
 			opts.MaxFileSize, opts.MapTimeout = maxSize, timeout
-			if cmd.Flags().Changed("jobs") {
-				opts.Jobs = jobs
-			}
 			return a.index(cmd.Context(), root, opts)
 		},
 	}
 	f := cmd.Flags()
 	f.BoolVar(&force, "force", false, "re-map every file, changed or not")
 	f.BoolVar(&check, "check", false, "change nothing; exit 1 and list files that are stale, new or gone")
-	f.IntVar(&jobs, "jobs", 0, "mapper workers (default: all cores; env READMAP_JOBS)")
+	f.Int("jobs", 0, "mapper workers, 1 or more (default: one per core; env READMAP_JOBS)")
 	f.Int64Var(&maxSize, "max-file-size", indexer.DefaultMaxFileSize, "skip files larger than this many bytes")
 	f.DurationVar(&timeout, "map-timeout", lang.DefaultMapTimeout, "time limit to map one file")
 	return cmd
@@ -56,9 +52,8 @@ removed. With PATHs, only those files or folders are indexed, as a pre-commit ho
 func (a *app) index(ctx context.Context, root string, opts indexer.Options) error {
 	st, root, err := a.openStore(ctx, root, true)
 	if err != nil {
-		return failure("store", a.dbPath(root), err.Error(), storeHint(err))
+		return failure(query.CodeStore, a.dbPath(root), err, storeHint(err))
 	}
-	defer st.Close()
 	opts.Root = root
 	bar := a.progressBar()
 	if bar != nil {
@@ -67,21 +62,7 @@ func (a *app) index(ctx context.Context, root string, opts indexer.Options) erro
 			_ = bar.Set(p.Done)
 		}
 	}
-	sum, err := indexer.Run(ctx, st, opts)
-	if err != nil && store.IsCorrupt(err) && !opts.Check {
-		// The damage showed only once pages were read: move the store aside and start afresh.
-		st.Close()
-		aside, merr := store.MoveAside(st.Path())
-		if merr != nil {
-			return failure("store", st.Path(), err.Error(), storeHint(err))
-		}
-		a.warn("store %s was corrupt; moved it to %s and started a new one", st.Path(), aside)
-		if st, err = store.Open(ctx, st.Path()); err != nil {
-			return failure("store", st.Path(), err.Error(), storeHint(err))
-		}
-		defer st.Close()
-		sum, err = indexer.Run(ctx, st, opts)
-	}
+	sum, err := a.runIndex(ctx, st, opts)
 	if bar != nil {
 		_ = bar.Finish()
 		fmt.Fprintln(a.stderr)
@@ -90,11 +71,14 @@ func (a *app) index(ctx context.Context, root string, opts indexer.Options) erro
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if store.IsCorrupt(err) {
+			return failure(query.CodeStore, a.dbPath(root), err, storeHint(err))
+		}
 		hint := ""
 		if errors.Is(err, indexer.ErrOutsideRoot) {
 			hint = "index paths inside " + root + ", or pass --root"
 		}
-		return failure("index", root, err.Error(), hint)
+		return failure(query.CodeIndex, root, err, hint)
 	}
 	if a.json {
 		a.writeJSON(sum)
@@ -113,11 +97,26 @@ func (a *app) index(ctx context.Context, root string, opts indexer.Options) erro
 	}
 	if opts.Check && len(sum.Stale) > 0 {
 		// Under --json the summary with its "stale" list is the whole answer.
-		return &cliError{code: "stale", what: "index --check",
+		return &cliError{code: query.CodeStale, what: "index --check",
 			why:  fmt.Sprintf("%d files are stale, new or gone", len(sum.Stale)),
-			hint: "run readmap index to update the store", exit: exitFailed, printed: a.json}
+			hint: "run readmap index to update the store", printed: a.json}
 	}
 	return nil
+}
+
+// runIndex runs an index of st as opts say, and closes st. A store whose damage shows only once
+// its pages are read is moved aside, and the run starts afresh on a new store.
+func (a *app) runIndex(ctx context.Context, st *store.Store, opts indexer.Options) (*indexer.Summary, error) {
+	sum, err := indexer.Run(ctx, st, opts)
+	st.Close()
+	if err == nil || !store.IsCorrupt(err) || opts.Check {
+		return sum, err
+	}
+	if st, err = a.rebuildStore(ctx, st.Path(), err); err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	return indexer.Run(ctx, st, opts)
 }
 
 // progressBar returns a bar on stderr when it is a terminal, or nil.

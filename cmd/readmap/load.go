@@ -68,7 +68,7 @@ func (a *app) warnStore(s *session, err error) {
 func (a *app) load(ctx context.Context, s *session, arg string) (*store.File, string, error) {
 	abs, err := s.resolve(arg)
 	if err != nil {
-		return nil, "", failure("bad_path", arg, err.Error(), "")
+		return nil, "", failure(query.CodeBadPath, arg, err, "")
 	}
 	a.warnStore(s, s.storeErr)
 	fresh, err := indexer.Load(ctx, s.st, s.root, abs, a.indexerOptions(s.root))
@@ -78,7 +78,7 @@ func (a *app) load(ctx context.Context, s *session, arg string) (*store.File, st
 	a.warnStore(s, fresh.StoreErr)
 	f := fresh.File
 	if f.Skip == store.SkipBinary {
-		return nil, abs, failure("binary", arg, fmt.Sprintf("binary file (%s, %s); not shown", f.SkipDetail, query.HumanBytes(f.Size)),
+		return nil, abs, failure(query.CodeBinary, arg, fmt.Errorf("binary file (%s, %s); not shown", f.SkipDetail, query.HumanBytes(f.Size)),
 			"readmap reads text files only")
 	}
 	return f, abs, nil
@@ -87,20 +87,22 @@ func (a *app) load(ctx context.Context, s *session, arg string) (*store.File, st
 // fileError explains why a path cannot be read: missing (with similar names nearby), a folder
 // (with its entries), or no permission.
 func (a *app) fileError(arg, abs string, err error) *cliError {
+	ce := &cliError{what: arg, cause: err}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return failure("not_found", arg, "no such file", similarNames(abs))
+		ce.code, ce.why, ce.hint = query.CodeNotFound, "no such file", similarNames(abs)
 	case errors.Is(err, indexer.ErrIsDir):
-		return failure("is_directory", arg, "is a directory", dirEntries(abs))
+		ce.code, ce.why, ce.hint = query.CodeIsDirectory, "is a directory", dirEntries(abs)
 	case errors.Is(err, fs.ErrPermission):
-		return failure("permission", arg, "permission denied", "check the file's permissions")
+		ce.code, ce.why, ce.hint = query.CodePermission, "permission denied", "check the file's permissions"
 	default:
+		ce.code = query.CodeUnreadable
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
-			return failure("unreadable", arg, pe.Err.Error(), "")
+			ce.why = pe.Err.Error() // the path is already the WHAT
 		}
-		return failure("unreadable", arg, err.Error(), "")
 	}
+	return ce
 }
 
 // similarNames lists up to five names in the nearest existing folder that resemble the missing

@@ -6,7 +6,6 @@ import (
 )
 
 func (a *app) mapCommand() *cobra.Command {
-	var budget int
 	cmd := &cobra.Command{
 		Use:   "map PATH...",
 		Short: "Show the structural map of files",
@@ -15,8 +14,9 @@ budget. With --json it prints every symbol, no budget, one JSON object per file 
 		Example: "  readmap map services/processor.py\n  readmap map --json src/*.go",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, paths []string) error {
-			if err := atLeast("budget", budget, minMapBudget); err != nil {
-				return err
+			budget := a.cfg.mapBudget
+			if err := query.ValidateMapBudget(budget); err != nil {
+				return asFailure("", err)
 			}
 			ctx := cmd.Context()
 			s, err := a.openSession(ctx)
@@ -24,7 +24,7 @@ budget. With --json it prints every symbol, no budget, one JSON object per file 
 				return err
 			}
 			defer s.close()
-			var firstErr error
+			var first *cliError // the first file that failed; each failure is reported as it comes
 			for _, p := range paths {
 				f, _, err := a.load(ctx, s, p)
 				if err != nil {
@@ -32,8 +32,8 @@ budget. With --json it prints every symbol, no budget, one JSON object per file 
 						return err
 					}
 					a.report(err)
-					if firstErr == nil {
-						firstErr = err
+					if first == nil {
+						first = asFailure(p, err)
 					}
 					continue
 				}
@@ -43,12 +43,13 @@ budget. With --json it prints every symbol, no budget, one JSON object per file 
 				}
 				query.RenderMap(a.stdout, f, budget)
 			}
-			if firstErr != nil {
-				return &cliError{exit: exitFailed, printed: true}
+			if first != nil {
+				first.printed = true // the exit code follows from it; the message is out already
+				return first
 			}
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&budget, "budget", envInt("READMAP_MAP_BUDGET", query.DefaultMapBudget), "map size limit in bytes (env READMAP_MAP_BUDGET)")
+	cmd.Flags().Int("budget", query.DefaultMapBudget, "map size limit in bytes, 256 or more (env READMAP_MAP_BUDGET)")
 	return cmd
 }

@@ -13,17 +13,16 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// version is readmap's version as the MCP server announces it.
-const version = "0.1.0"
-
 func (a *app) mcpCommand() *cobra.Command {
 	var allowOutside bool
 	cmd := &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve read, map, sym and search as MCP tools on stdio",
 		Long: `mcp runs a Model Context Protocol server on stdin and stdout with the tools read, map, sym and
-search, taking the same parameters as the commands. Paths are relative to the repository root; a
-path outside it, even through a symbolic link, is refused unless --allow-outside-root is given.`,
+search, taking the same parameters as the commands and refusing what they refuse, with the same
+error codes. Paths are relative to the repository root; a path outside it, even through a symbolic
+link, is refused unless --allow-outside-root is given. A bad setting in the environment, or a
+--root that is not a folder, stops the server before it starts.`,
 		Example: `  readmap mcp
   claude mcp add readmap -- readmap mcp --root /path/to/repo`,
 		Args: cobra.NoArgs,
@@ -39,7 +38,7 @@ path outside it, even through a symbolic link, is refused unless --allow-outside
 			server := a.mcpServer(root, allowOutside)
 			t := &mcp.IOTransport{Reader: io.NopCloser(a.stdin), Writer: nopWriteCloser{a.stdout}}
 			if err := server.Run(cmd.Context(), t); err != nil && cmd.Context().Err() == nil && !errors.Is(err, io.EOF) {
-				return failure("mcp", "server", err.Error(), "")
+				return failure(query.CodeMCP, "server", err, "")
 			}
 			return nil
 		},
@@ -54,14 +53,16 @@ type nopWriteCloser struct{ io.Writer }
 // Close does nothing.
 func (nopWriteCloser) Close() error { return nil }
 
-// MCP tool inputs: the CLI flags under the same names.
+// MCP tool inputs: the CLI flags under the same names. A parameter whose zero value the command
+// line would refuse or read differently (offset 0, max 0) is a pointer, so that giving it is told
+// apart from leaving it out, and it is refused alike.
 type (
 	mcpReadInput struct {
 		Path    string `json:"path" jsonschema:"the file to read, relative to the repository root"`
-		Offset  int    `json:"offset,omitempty" jsonschema:"first line to show, 1-based"`
+		Offset  *int   `json:"offset,omitempty" jsonschema:"first line to show, 1-based"`
 		Limit   int    `json:"limit,omitempty" jsonschema:"how many lines from offset (at most one page)"`
 		Lines   string `json:"lines,omitempty" jsonschema:"the lines A-B to show, inclusive, as the map gives them"`
-		Page    int    `json:"page,omitempty" jsonschema:"show page N of the file"`
+		Page    *int   `json:"page,omitempty" jsonschema:"show page N of the file"`
 		Symbol  string `json:"symbol,omitempty" jsonschema:"show the lines of this symbol: Class.method or a plain name"`
 		Full    bool   `json:"full,omitempty" jsonschema:"the whole file however large (use sparingly)"`
 		Map     bool   `json:"map,omitempty" jsonschema:"add the map after a page or range"`
@@ -70,7 +71,7 @@ type (
 	}
 	mcpMapInput struct {
 		Path   string `json:"path" jsonschema:"the file to map, relative to the repository root"`
-		Budget int    `json:"budget,omitempty" jsonschema:"map size limit in bytes (default 10240)"`
+		Budget *int   `json:"budget,omitempty" jsonschema:"map size limit in bytes, 256 or more (default 10240)"`
 		JSON   bool   `json:"json,omitempty" jsonschema:"every symbol as JSON, no budget"`
 	}
 	mcpSymInput struct {
@@ -78,18 +79,18 @@ type (
 		Kind  string `json:"kind,omitempty" jsonschema:"only this kind: function, method, class, struct, ..."`
 		Lang  string `json:"lang,omitempty" jsonschema:"only files of this language"`
 		Path  string `json:"path,omitempty" jsonschema:"only files whose path matches this glob, e.g. src/*"`
-		Limit int    `json:"limit,omitempty" jsonschema:"most hits (default 20)"`
+		Limit *int   `json:"limit,omitempty" jsonschema:"most hits, 1 or more (default 20)"`
 		JSON  bool   `json:"json,omitempty" jsonschema:"answer with the CLI's JSON array instead of text"`
 	}
 	mcpSearchInput struct {
-		Path      string  `json:"path" jsonschema:"the file to search, relative to the repository root"`
-		Pattern   string  `json:"pattern" jsonschema:"text to find (case-insensitive unless it has capitals), a regular expression with regex, or a whole line with fuzzy"`
-		Regex     bool    `json:"regex,omitempty" jsonschema:"pattern is a regular expression"`
-		Fuzzy     bool    `json:"fuzzy,omitempty" jsonschema:"find lines similar to pattern as a whole, best first"`
-		Threshold float64 `json:"threshold,omitempty" jsonschema:"least similarity of a fuzzy hit, 0 to 1 (default 0.8)"`
-		Context   *int    `json:"context,omitempty" jsonschema:"lines of context around each hit (default 2)"`
-		Max       int     `json:"max,omitempty" jsonschema:"most hits (default 50)"`
-		JSON      bool    `json:"json,omitempty" jsonschema:"answer with the CLI's JSON array instead of text"`
+		Path      string   `json:"path" jsonschema:"the file to search, relative to the repository root"`
+		Pattern   string   `json:"pattern" jsonschema:"text to find (case-insensitive unless it has capitals), a regular expression with regex, or a whole line with fuzzy"`
+		Regex     bool     `json:"regex,omitempty" jsonschema:"pattern is a regular expression"`
+		Fuzzy     bool     `json:"fuzzy,omitempty" jsonschema:"find lines similar to pattern as a whole, best first"`
+		Threshold *float64 `json:"threshold,omitempty" jsonschema:"least similarity of a fuzzy hit, above 0 and at most 1 (default 0.8)"`
+		Context   *int     `json:"context,omitempty" jsonschema:"lines of context around each hit (default 2)"`
+		Max       *int     `json:"max,omitempty" jsonschema:"most hits, 1 or more (default 50)"`
+		JSON      bool     `json:"json,omitempty" jsonschema:"answer with the CLI's JSON array instead of text"`
 	}
 )
 
@@ -134,7 +135,7 @@ func (m *mcpTools) checkPath(path string) error {
 		root = m.root
 	}
 	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return failure("outside_root", path, "outside the repository root "+m.root,
+		return failure(query.CodeOutsideRoot, path, errors.New("outside the repository root "+m.root),
 			"give a path inside the root, or start the server with --allow-outside-root")
 	}
 	return nil
@@ -159,17 +160,17 @@ func resolveExisting(abs string) string {
 	}
 }
 
-// toolError is a failure as the tool result an agent sees: the message and its hint.
+// toolError is a failure as the tool result an agent sees: the message and its hint as text, as
+// the command prints them on stderr, and the error object of the JSON contract as structured
+// content, so that a client can decide by its code.
 func toolError(err error) *mcp.CallToolResult {
-	var ce *cliError
-	if !errors.As(err, &ce) {
-		ce = failure("failed", "", err.Error(), "")
-	}
+	ce := asFailure("", err)
 	text := "readmap: " + ce.Error()
 	if ce.hint != "" {
 		text += "\nhint: " + ce.hint
 	}
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}},
+		StructuredContent: ce.json()}
 }
 
 func textResult(blocks ...string) *mcp.CallToolResult {
@@ -181,23 +182,12 @@ func textResult(blocks ...string) *mcp.CallToolResult {
 }
 
 func (m *mcpTools) read(ctx context.Context, _ *mcp.CallToolRequest, in mcpReadInput) (*mcp.CallToolResult, any, error) {
-	if err := m.checkPath(in.Path); err != nil {
+	req, err := m.readRequest(in)
+	if err != nil {
 		return toolError(err), nil, nil
 	}
-	req := query.ReadRequest{Symbol: in.Symbol, Full: in.Full, WithMap: in.Map, Numbers: in.Numbers,
-		Layout:    query.Layout{PageBytes: envInt("READMAP_PAGE_BYTES", query.DefaultPageBytes), MaxLines: envInt("READMAP_MAX_LINES", query.DefaultMaxLines)},
-		MapBudget: envInt("READMAP_MAP_BUDGET", query.DefaultMapBudget)}
-	switch {
-	case in.Lines != "":
-		first, last, err := parseLines(in.Lines)
-		if err != nil {
-			return toolError(err), nil, nil
-		}
-		req.Offset, req.LineEnd = first, last
-	case in.Offset > 0 || in.Limit > 0:
-		req.Offset, req.Limit = max(in.Offset, 1), in.Limit
-	case in.Page != 0:
-		req.Page, req.PageSet = in.Page, true
+	if err := m.checkPath(in.Path); err != nil {
+		return toolError(err), nil, nil
 	}
 	s := m.session(ctx)
 	defer s.close()
@@ -216,7 +206,34 @@ func (m *mcpTools) read(ctx context.Context, _ *mcp.CallToolRequest, in mcpReadI
 	return textResult(ans.PageText()), nil, nil
 }
 
+// readRequest is the read that in asks for, checked by the rules the read command applies.
+func (m *mcpTools) readRequest(in mcpReadInput) (query.ReadRequest, error) {
+	req := query.ReadRequest{Symbol: in.Symbol, Full: in.Full, WithMap: in.Map, Numbers: in.Numbers,
+		Layout: m.a.cfg.layout(), MapBudget: m.a.cfg.mapBudget, Limit: in.Limit}
+	if in.Offset != nil {
+		req.Offset, req.OffsetSet = *in.Offset, true
+	}
+	if in.Page != nil {
+		req.Page, req.PageSet = *in.Page, true
+	}
+	if in.Lines != "" {
+		r, err := query.ParseLines(in.Lines)
+		if err != nil {
+			return req, err
+		}
+		req.Range = r
+	}
+	return req, req.Validate()
+}
+
 func (m *mcpTools) mapFile(ctx context.Context, _ *mcp.CallToolRequest, in mcpMapInput) (*mcp.CallToolResult, any, error) {
+	budget := m.a.cfg.mapBudget
+	if in.Budget != nil {
+		budget = *in.Budget
+	}
+	if err := query.ValidateMapBudget(budget); err != nil {
+		return toolError(err), nil, nil
+	}
 	if err := m.checkPath(in.Path); err != nil {
 		return toolError(err), nil, nil
 	}
@@ -232,21 +249,26 @@ func (m *mcpTools) mapFile(ctx context.Context, _ *mcp.CallToolRequest, in mcpMa
 		_ = enc.Encode(query.NewFileJSON(f))
 		return textResult(b.String()), nil, nil
 	}
-	budget := in.Budget
-	if budget <= 0 {
-		budget = envInt("READMAP_MAP_BUDGET", query.DefaultMapBudget)
-	}
 	shown := *f
 	shown.Path = in.Path
 	return textResult(query.MapText(&shown, budget)), nil, nil
 }
 
 func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInput) (*mcp.CallToolResult, any, error) {
-	q := query.SymQuery{Text: in.Query, Limit: in.Limit}
+	q := query.NewSymQuery(in.Query)
 	q.Filter.Kind, q.Filter.Language, q.Filter.PathGlob = in.Kind, in.Lang, in.Path
-	a := *m.a
-	a.rootFlag = m.root
-	hits, err := a.symHits(ctx, q)
+	if in.Limit != nil {
+		q.Limit = *in.Limit
+	}
+	if err := q.Validate(); err != nil {
+		return toolError(err), nil, nil
+	}
+	s := m.session(ctx)
+	defer s.close()
+	if s.st == nil {
+		return toolError(failure(query.CodeStore, m.a.dbPath(m.root), s.storeErr, storeHint(s.storeErr))), nil, nil
+	}
+	hits, err := m.a.lookupSymbols(ctx, s.st, s.root, q)
 	if err != nil {
 		return toolError(err), nil, nil
 	}
@@ -260,16 +282,22 @@ func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInp
 }
 
 func (m *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in mcpSearchInput) (*mcp.CallToolResult, any, error) {
-	if err := m.checkPath(in.Path); err != nil {
-		return toolError(err), nil, nil
-	}
-	req := query.SearchRequest{Pattern: in.Pattern, Regex: in.Regex, Fuzzy: in.Fuzzy, Threshold: in.Threshold,
-		Context: query.DefaultContext, Max: in.Max}
-	if in.Regex && in.Fuzzy {
-		return toolError(usageError("regex and fuzzy exclude each other", "pass one of them")), nil, nil
+	req := query.NewSearchRequest(in.Pattern)
+	req.Regex, req.Fuzzy = in.Regex, in.Fuzzy
+	if in.Threshold != nil {
+		req.Threshold = *in.Threshold
 	}
 	if in.Context != nil {
 		req.Context = *in.Context
+	}
+	if in.Max != nil {
+		req.Max = *in.Max
+	}
+	if err := req.Validate(); err != nil {
+		return toolError(err), nil, nil
+	}
+	if err := m.checkPath(in.Path); err != nil {
+		return toolError(err), nil, nil
 	}
 	s := m.session(ctx)
 	defer s.close()

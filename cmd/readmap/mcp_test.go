@@ -27,7 +27,11 @@ func TestMain(m *testing.M) {
 // mcpClient connects a client to the server of root through the SDK's in-memory transport.
 func mcpClient(t *testing.T, root string, allowOutside bool) *mcp.ClientSession {
 	t.Helper()
-	a := &app{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, quiet: true}
+	cfg, err := resolveConfig(nil, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &app{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, quiet: true, cfg: cfg}
 	ctx := context.Background()
 	serverT, clientT := mcp.NewInMemoryTransports()
 	ss, err := a.mcpServer(root, allowOutside).Connect(ctx, serverT, nil)

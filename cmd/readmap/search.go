@@ -9,7 +9,7 @@ import (
 )
 
 func (a *app) searchCommand() *cobra.Command {
-	var req query.SearchRequest
+	req := query.NewSearchRequest("")
 	cmd := &cobra.Command{
 		Use:   "search PATH PATTERN",
 		Short: "Find lines in a file, each with its enclosing symbol",
@@ -22,8 +22,9 @@ whole line to find by similarity with --fuzzy (typos allowed; best first).`,
   readmap search server.go "if err := srv.ListenAndServ(); err != nill {" --fuzzy`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := errors.Join(atLeast("max", req.Max, 1), atLeast("context", req.Context, 0)); err != nil {
-				return usageError(err.Error(), "see readmap search --help")
+			req.Pattern = args[1]
+			if err := req.Validate(); err != nil {
+				return asFailure("", err)
 			}
 			ctx := cmd.Context()
 			s, err := a.openSession(ctx)
@@ -31,7 +32,6 @@ whole line to find by similarity with --fuzzy (typos allowed; best first).`,
 				return err
 			}
 			defer s.close()
-			req.Pattern = args[1]
 			hits, err := a.searchHits(ctx, s, args[0], req)
 			if err != nil {
 				return err
@@ -45,10 +45,9 @@ whole line to find by similarity with --fuzzy (typos allowed; best first).`,
 	f := cmd.Flags()
 	f.BoolVar(&req.Regex, "regex", false, "PATTERN is a regular expression (Go syntax)")
 	f.BoolVar(&req.Fuzzy, "fuzzy", false, "find lines similar to PATTERN as a whole, best first")
-	f.Float64Var(&req.Threshold, "threshold", query.DefaultFuzzyThreshold, "least similarity of a --fuzzy hit, 0 to 1")
-	f.IntVar(&req.Context, "context", query.DefaultContext, "lines of context around each hit")
-	f.IntVar(&req.Max, "max", query.DefaultMaxHits, "most hits to print")
-	cmd.MarkFlagsMutuallyExclusive("regex", "fuzzy")
+	f.Float64Var(&req.Threshold, "threshold", req.Threshold, "least similarity of a --fuzzy hit, above 0 and at most 1")
+	f.IntVar(&req.Context, "context", req.Context, "lines of context around each hit")
+	f.IntVar(&req.Max, "max", req.Max, "most hits to print, 1 or more")
 	return cmd
 }
 
@@ -62,10 +61,10 @@ func (a *app) searchHits(ctx context.Context, s *session, arg string, req query.
 	req.File, req.Source = f, file
 	hits, err := query.Search(ctx, req)
 	if err != nil {
-		return nil, queryFailure(arg, err)
+		return nil, asFailure(arg, err)
 	}
 	if len(hits) == 0 {
-		return nil, failure("no_hit", arg, "no line matches "+quote(req.Pattern), searchHint(req))
+		return nil, failure(query.CodeNoHit, arg, errors.New("no line matches "+quote(req.Pattern)), searchHint(req))
 	}
 	return hits, nil
 }

@@ -22,12 +22,12 @@ func (a *app) statsCommand() *cobra.Command {
 			}
 			st, _, err := a.openStore(cmd.Context(), root, false)
 			if err != nil {
-				return failure("store", a.dbPath(root), err.Error(), storeHint(err))
+				return failure(query.CodeStore, a.dbPath(root), err, storeHint(err))
 			}
 			defer st.Close()
 			stats, err := st.Stats(cmd.Context())
 			if err != nil {
-				return failure("store", st.Path(), err.Error(), storeHint(err))
+				return failure(query.CodeStore, st.Path(), err, storeHint(err))
 			}
 			if a.json {
 				a.writeJSON(stats)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"strings"
 
 	"github.com/readmap/readmap/indexer"
 	"github.com/readmap/readmap/query"
@@ -11,7 +10,7 @@ import (
 )
 
 func (a *app) symCommand() *cobra.Command {
-	var q query.SymQuery
+	q := query.NewSymQuery("")
 	cmd := &cobra.Command{
 		Use:   "sym QUERY",
 		Short: "Find symbols across the codebase by name",
@@ -23,10 +22,10 @@ Files of the hits are checked first: one that changed is mapped again before ans
   readmap sym handle --kind method --path 'net/*'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := atLeast("limit", q.Limit, 1); err != nil {
-				return err
-			}
 			q.Text = args[0]
+			if err := q.Validate(); err != nil {
+				return asFailure("", err)
+			}
 			return a.sym(cmd.Context(), q)
 		},
 	}
@@ -34,12 +33,21 @@ Files of the hits are checked first: one that changed is mapped again before ans
 	f.StringVar(&q.Filter.Kind, "kind", "", "only symbols of this kind (function, method, class, ...)")
 	f.StringVar(&q.Filter.Language, "lang", "", "only files of this language")
 	f.StringVar(&q.Filter.PathGlob, "path", "", "only files whose path matches this glob ('net/*')")
-	f.IntVar(&q.Limit, "limit", query.DefaultSymLimit, "most hits to print")
+	f.IntVar(&q.Limit, "limit", q.Limit, "most hits to print, 1 or more")
 	return cmd
 }
 
 func (a *app) sym(ctx context.Context, q query.SymQuery) error {
-	hits, err := a.symHits(ctx, q)
+	root, err := a.rootDir()
+	if err != nil {
+		return err
+	}
+	st, root, err := a.openStore(ctx, root, false)
+	if err != nil {
+		return failure(query.CodeStore, a.dbPath(root), err, storeHint(err))
+	}
+	defer st.Close()
+	hits, err := a.lookupSymbols(ctx, st, root, q)
 	if err != nil {
 		return err
 	}
@@ -49,22 +57,9 @@ func (a *app) sym(ctx context.Context, q query.SymQuery) error {
 	return query.WriteSymText(a.stdout, hits)
 }
 
-// symHits looks q up in the store, re-mapping the files of stale hits first.
-func (a *app) symHits(ctx context.Context, q query.SymQuery) ([]query.SymHit, error) {
-	if q.Filter.Kind != "" {
-		if _, ok := store.ParseKind(q.Filter.Kind); !ok {
-			return nil, usageError("unknown kind "+q.Filter.Kind, "kinds: "+strings.Join(store.Kinds(), ", "))
-		}
-	}
-	root, err := a.rootDir()
-	if err != nil {
-		return nil, err
-	}
-	st, root, err := a.openStore(ctx, root, false)
-	if err != nil {
-		return nil, failure("store", a.dbPath(root), err.Error(), storeHint(err))
-	}
-	defer st.Close()
+// lookupSymbols looks q up in st, the store of root, re-mapping the files of stale hits first.
+// The sym command and the MCP sym tool both answer with it. Errors are ready to print.
+func (a *app) lookupSymbols(ctx context.Context, st *store.Store, root string, q query.SymQuery) ([]query.SymHit, error) {
 	hits, err := indexer.Lookup(ctx, st, a.indexerOptions(root), func() ([]query.SymHit, []string, error) {
 		hits, err := query.Sym(ctx, st, q)
 		paths := make([]string, len(hits))
@@ -74,7 +69,7 @@ func (a *app) symHits(ctx context.Context, q query.SymQuery) ([]query.SymHit, er
 		return hits, paths, err
 	})
 	if err != nil {
-		return nil, queryFailure("sym "+q.Text, err)
+		return nil, asFailure("sym "+q.Text, err)
 	}
 	return hits, nil
 }
