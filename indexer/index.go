@@ -78,6 +78,43 @@ const channelDepth = 256
 // run; what was committed stays valid and the next run carries on from there.
 func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 	started := time.Now()
+	r, err := prepare(ctx, st, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer r.restoreLookupIndexes(ctx)
+	if err := r.pipeline(ctx); err != nil {
+		if err == ctx.Err() {
+			return nil, err // interrupted: what was applied is committed
+		}
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	if err := r.finish(ctx); err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	r.sum.Elapsed = time.Since(started).Seconds()
+	return r.sum, nil
+}
+
+// run is one index run: what it starts from, what it walks, and what it has done so far.
+type run struct {
+	st      *store.Store
+	opts    Options
+	states  map[string]store.FileState // the store's rows as the run began
+	targets []target
+	writer  *runWriter
+	sum     *Summary
+	// indexesDone is set once the lookup indexes are known to be in place; until then, an early
+	// end of the run builds them again.
+	indexesDone bool
+	found       atomic.Int64 // files the walk has sent so far
+	walking     atomic.Bool  // the walk may send more
+}
+
+// prepare reads the store's rows and resolves what to walk. For a bulk load (a whole root into an
+// empty store, or --force) it drops the lookup indexes: building them once at the end is several
+// times cheaper than keeping them up to date batch by batch.
+func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 	opts = withDefaults(opts)
 	states, err := st.FileStates(ctx)
 	if err != nil {
@@ -87,54 +124,93 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	sum := &Summary{}
+	r := &run{st: st, opts: opts, states: states, targets: targets, sum: sum, indexesDone: opts.Check,
+		writer: &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}}}
 	if !opts.Check && (len(states) == 0 || opts.Force) && len(opts.Paths) == 0 {
 		if err := st.DropLookupIndexes(ctx); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
 		}
 	}
-	indexesRestored := opts.Check
-	defer func() {
-		if !indexesRestored { // after an error or an interrupt: best effort
-			_ = st.EnsureLookupIndexes(context.WithoutCancel(ctx))
-		}
-	}()
+	return r, nil
+}
 
-	// The walk and the workers stop on runCtx, which an error of the writer cancels too. Writes use
-	// a context no interrupt cancels: a batch that has begun is committed whole.
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	flushCtx := context.WithoutCancel(ctx)
+// restoreLookupIndexes builds the lookup indexes again after a run that ended early (an error or
+// an interrupt). It is best effort: a store without them answers correctly, only slower, until the
+// next run builds them.
+func (r *run) restoreLookupIndexes(ctx context.Context) {
+	if !r.indexesDone {
+		_ = r.st.EnsureLookupIndexes(context.WithoutCancel(ctx))
+	}
+}
 
+// pipeline runs the three stages at once: the walk sends paths, opts.Jobs workers turn them into
+// outcomes, and this goroutine, the store's single writer, applies the outcomes. An interrupt
+// commits what was applied and returns ctx's error; an error of the writer or the walk rolls back
+// the open batch (what earlier batches committed stays).
+func (r *run) pipeline(ctx context.Context) error {
+	// The walk and the workers stop on stages, which the writer cancels when it stops early too.
+	// Writes use a context no interrupt cancels: a batch that has begun is committed whole.
+	stages, stop := context.WithCancel(ctx)
+	defer stop()
 	paths := make(chan string, channelDepth)
-	outcomes := make(chan outcome, channelDepth)
-	var found atomic.Int64
-	var walking atomic.Bool
-	walking.Store(true)
+	walkErr := r.startWalk(stages, paths)
+	outcomes := r.startWorkers(stages, paths)
+	applyErr := r.applyOutcomes(ctx, outcomes)
+	stop() // when the writer stopped early, the walk and the workers still run
+	drain(outcomes)
+	walked := <-walkErr
+	switch {
+	case applyErr != nil:
+		r.writer.w.Abort()
+		return applyErr
+	case ctx.Err() != nil:
+		// What was applied before the interrupt is whole and valid: keep it.
+		if err := r.writer.w.Flush(context.WithoutCancel(ctx)); err != nil {
+			return err
+		}
+		return ctx.Err()
+	case walked != nil:
+		r.writer.w.Abort()
+		return walked
+	}
+	return nil
+}
 
-	walkErr := make(chan error, 1)
+// startWalk walks the targets on a goroutine of its own, sending every file to index on paths.
+// It closes paths when done and then reports its error, or nil, on the returned channel.
+func (r *run) startWalk(ctx context.Context, paths chan<- string) <-chan error {
+	errc := make(chan error, 1)
+	r.walking.Store(true)
 	go func() {
 		defer close(paths)
-		defer walking.Store(false)
-		walkErr <- walkTargets(runCtx, opts, targets, paths, &found)
+		defer r.walking.Store(false)
+		errc <- walkTargets(ctx, r.opts, r.targets, paths, &r.found)
 	}()
+	return errc
+}
 
+// startWorkers starts opts.Jobs workers that turn each path into an outcome: what its row needs
+// after comparing the file with it, and the new row when the file was mapped. The returned
+// channel is closed when every worker is done.
+func (r *run) startWorkers(ctx context.Context, paths <-chan string) <-chan outcome {
+	outcomes := make(chan outcome, channelDepth)
 	go func() {
 		defer close(outcomes)
-		p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force, check: opts.Check}
+		p := &processor{maxFileSize: r.opts.MaxFileSize, force: r.opts.Force, check: r.opts.Check}
 		gate := newMapGate()
-		workers := pool.New().WithContext(runCtx).WithMaxGoroutines(opts.Jobs)
-		for range opts.Jobs {
+		workers := pool.New().WithContext(ctx).WithMaxGoroutines(r.opts.Jobs)
+		for range r.opts.Jobs {
 			workers.Go(func(ctx context.Context) error {
-				w := newWorker(opts, gate)
+				w := newWorker(r.opts, gate)
 				for abs := range paths {
-					rel := relPath(opts.Root, abs)
+					rel := relPath(r.opts.Root, abs)
 					var prev *store.FileState
-					if s, ok := states[rel]; ok {
+					if s, ok := r.states[rel]; ok {
 						prev = &s
 					}
-					out := p.process(ctx, w, abs, rel, prev)
 					select {
-					case outcomes <- out:
+					case outcomes <- p.process(ctx, w, abs, rel, prev):
 					case <-ctx.Done():
 						return ctx.Err()
 					}
@@ -144,67 +220,65 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 		}
 		_ = workers.Wait() // a cancelled context is reported by the writer
 	}()
+	return outcomes
+}
 
-	sum := &Summary{}
-	w := &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}}
-	stop := func() { // ends the walk and the workers and waits for them
-		cancel()
-		drain(outcomes)
-		<-walkErr
-	}
+// applyOutcomes hands each outcome to the writer until the workers are done, the run is
+// interrupted, or a write fails.
+func (r *run) applyOutcomes(ctx context.Context, outcomes <-chan outcome) error {
+	writeCtx := context.WithoutCancel(ctx)
 	for out := range outcomes {
 		if ctx.Err() != nil {
-			break // interrupted: an outcome from now on may be a cut-short mapping
+			return nil // interrupted: an outcome from now on may be a cut-short mapping
 		}
-		if err := w.apply(flushCtx, out); err != nil {
-			w.w.Abort()
-			stop()
-			return nil, fmt.Errorf("index: %w", err)
+		if err := r.writer.apply(writeCtx, out); err != nil {
+			return err
 		}
-		if opts.Progress != nil {
-			opts.Progress(Progress{Done: sum.Seen, Found: int(found.Load()), Walking: walking.Load()})
+		if r.opts.Progress != nil {
+			r.opts.Progress(Progress{Done: r.sum.Seen, Found: int(r.found.Load()), Walking: r.walking.Load()})
 		}
 	}
-	if ctx.Err() != nil {
-		// What was mapped before the interrupt is whole and valid: keep it.
-		stop()
-		if err := w.w.Flush(flushCtx); err != nil {
-			return nil, fmt.Errorf("index: %w", err)
+	return nil
+}
+
+// finish ends a run that walked everything: it removes the rows of files the walk did not see,
+// records the time and root of the run, commits, and builds the lookup indexes (also those a run
+// killed during a bulk load left dropped).
+func (r *run) finish(ctx context.Context) error {
+	ctx = context.WithoutCancel(ctx) // the walk is over: an interrupt now would waste it
+	if err := r.recordEnd(ctx); err != nil {
+		r.writer.w.Abort()
+		return err
+	}
+	if err := r.writer.w.Flush(ctx); err != nil {
+		return err
+	}
+	if !r.opts.Check {
+		if err := r.st.EnsureLookupIndexes(ctx); err != nil {
+			return err
 		}
-		return nil, ctx.Err()
+		r.indexesDone = true
 	}
-	if err := <-walkErr; err != nil {
-		w.w.Abort()
-		return nil, fmt.Errorf("index: %w", err)
+	sort.Slice(r.sum.Stale, func(i, j int) bool { return r.sum.Stale[i].Path < r.sum.Stale[j].Path })
+	return nil
+}
+
+// recordEnd writes what follows from the whole walk into the open batch: gone files lose their
+// rows and, unless the run only checks, the store records when and which root was indexed.
+func (r *run) recordEnd(ctx context.Context) error {
+	if err := r.writer.removeGone(ctx, r.states, r.targets); err != nil {
+		return err
 	}
-	if err := w.removeGone(flushCtx, states, targets); err != nil {
-		w.w.Abort()
-		return nil, fmt.Errorf("index: %w", err)
+	if r.opts.Check {
+		return nil
 	}
-	if !opts.Check {
-		if err := w.w.SetMeta(flushCtx, store.MetaIndexedAt, strconv.FormatInt(time.Now().Unix(), 10)); err != nil {
-			return nil, fmt.Errorf("index: %w", err)
-		}
-		if err := w.w.SetMeta(flushCtx, store.MetaRoot, opts.Root); err != nil {
-			return nil, fmt.Errorf("index: %w", err)
-		}
-		if err := w.w.PrunePages(flushCtx); err != nil {
-			return nil, fmt.Errorf("index: %w", err)
-		}
+	if err := r.writer.w.SetMeta(ctx, store.MetaIndexedAt, strconv.FormatInt(time.Now().Unix(), 10)); err != nil {
+		return err
 	}
-	if err := w.w.Flush(flushCtx); err != nil {
-		return nil, fmt.Errorf("index: %w", err)
+	if err := r.writer.w.SetMeta(ctx, store.MetaRoot, r.opts.Root); err != nil {
+		return err
 	}
-	if !opts.Check {
-		// Also restores indexes a run killed during a bulk load left dropped.
-		if err := st.EnsureLookupIndexes(flushCtx); err != nil {
-			return nil, fmt.Errorf("index: %w", err)
-		}
-		indexesRestored = true
-	}
-	sort.Slice(sum.Stale, func(i, j int) bool { return sum.Stale[i].Path < sum.Stale[j].Path })
-	sum.Elapsed = time.Since(started).Seconds()
-	return sum, nil
+	return r.writer.w.PrunePages(ctx)
 }
 
 func withDefaults(opts Options) Options {
