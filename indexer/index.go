@@ -340,7 +340,9 @@ func resolveTargets(root string, paths []string) ([]target, error) {
 		if underSkippedDir(rel) {
 			continue // .git/config and the like are never indexed, named or not
 		}
-		fi, err := os.Stat(abs)
+		// Lstat: a named link to a folder is not walked through, as the walk of its folder would
+		// not follow it either.
+		fi, err := os.Lstat(abs)
 		targets = append(targets, target{abs: abs, rel: rel, isDir: err == nil && fi.IsDir(),
 			missing: errors.Is(err, fs.ErrNotExist)})
 	}

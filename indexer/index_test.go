@@ -576,3 +576,39 @@ func TestMappersVersionLeavesOtherRowsAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkToFolderIsNotAFile: a symbolic link to a folder is never followed and is not a file. A
+// fresh index neither sees it nor counts it unchanged; a row left from when the path was a file
+// is removed; naming the link indexes nothing through it.
+func TestLinkToFolderIsNotAFile(t *testing.T) {
+	ctx := context.Background()
+	root := writeTree(t, map[string]string{"a.go": goSource, "dir/b.go": goSource, "was-file.txt": "text\n"})
+	mustSymlink(t, "dir", filepath.Join(root, "link"))
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+
+	sum := runIndex(t, st, Options{Root: root})
+	if sum.Seen != 3 || sum.Mapped != 3 || sum.Unchanged != 0 {
+		t.Errorf("fresh index with a link to a folder = %+v; want 3 seen, 3 mapped, 0 unchanged", sum)
+	}
+
+	if err := os.Remove(filepath.Join(root, "was-file.txt")); err != nil {
+		t.Fatal(err)
+	}
+	mustSymlink(t, "dir", filepath.Join(root, "was-file.txt"))
+	sum = runIndex(t, st, Options{Root: root})
+	if sum.Seen != 2 || sum.Unchanged != 2 || sum.Removed != 1 {
+		t.Errorf("index after a file became a link to a folder = %+v; want 2 seen, 2 unchanged, 1 removed", sum)
+	}
+	if _, err := st.FileState(ctx, "was-file.txt"); err == nil {
+		t.Error("the row of was-file.txt remains though it is now a link to a folder")
+	}
+
+	sum = runIndex(t, st, Options{Root: root, Paths: []string{filepath.Join(root, "link")}})
+	states, err := st.FileStates(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := states["link/b.go"]; ok || sum.Seen != 0 {
+		t.Errorf("index of the link itself = %+v, link/b.go stored: %v; want nothing indexed through it", sum, ok)
+	}
+}
