@@ -102,6 +102,7 @@ type run struct {
 	opts    Options
 	states  map[string]store.FileState // the store's rows as the run began
 	targets []target
+	git     bool // the root is inside a git work tree: git's own ignore files count
 	writer  *runWriter
 	sum     *Summary
 	// indexesDone is set once the lookup indexes are known to be in place; until then, an early
@@ -125,8 +126,8 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 		return nil, err
 	}
 	sum := &Summary{}
-	r := &run{st: st, opts: opts, states: states, targets: targets, sum: sum, indexesDone: opts.Check,
-		writer: &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}}}
+	r := &run{st: st, opts: opts, states: states, targets: targets, git: inGitWorkTree(opts.Root), sum: sum,
+		indexesDone: opts.Check, writer: &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}}}
 	if !opts.Check && (len(states) == 0 || opts.Force) && len(opts.Paths) == 0 {
 		if err := st.DropLookupIndexes(ctx); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
@@ -185,7 +186,7 @@ func (r *run) startWalk(ctx context.Context, paths chan<- string) <-chan error {
 	go func() {
 		defer close(paths)
 		defer r.walking.Store(false)
-		errc <- walkTargets(ctx, r.opts, r.targets, paths, &r.found)
+		errc <- r.walkTargets(ctx, paths)
 	}()
 	return errc
 }

@@ -612,3 +612,79 @@ func TestLinkToFolderIsNotAFile(t *testing.T) {
 		t.Errorf("index of the link itself = %+v, link/b.go stored: %v; want nothing indexed through it", sum, ok)
 	}
 }
+
+// storedPaths returns the paths the store holds rows for, sorted.
+func storedPaths(t *testing.T, st *store.Store) []string {
+	t.Helper()
+	states, err := st.FileStates(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{}
+	for p := range states {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+// TestGitRulesOnlyInGitWorkTree: .gitignore and .gitmodules rules count only when the root is
+// inside a git work tree (a .git entry in it or above it), as git and ripgrep apply them; .ignore
+// rules always do. The tree is Debian's Linux source in small: its packaging's .gitignore holds
+// "/*", which hid the whole tree.
+func TestGitRulesOnlyInGitWorkTree(t *testing.T) {
+	if inGitWorkTree(t.TempDir()) {
+		t.Skip("the temporary folder is inside a git work tree; every case would be one")
+	}
+	files := map[string]string{
+		"src/.gitignore":        "/*\n",
+		"src/.ignore":           "*.tmp\n",
+		"src/.gitmodules":       "[submodule \"lib\"]\n\tpath = lib\n",
+		"src/Makefile":          "all:\n",
+		"src/kernel/fork.c":     "int f(void) { return 0; }\n",
+		"src/kernel/.gitignore": "*.c\n",
+		"src/kernel/x.tmp":      "scratch\n",
+		"src/lib/lib.c":         "int g(void) { return 1; }\n",
+	}
+	outside := []string{".gitignore", ".gitmodules", ".ignore", "Makefile", "kernel/.gitignore", "kernel/fork.c", "lib/lib.c"}
+	for _, tc := range []struct {
+		name  string
+		git   string // where a .git entry is made, relative to the tree; "" for none
+		isDir bool
+		paths []string // relative to the root
+		want  []string
+	}{
+		{name: "no git", want: outside},
+		{name: "no git, a folder named", paths: []string{"kernel"}, want: []string{"kernel/.gitignore", "kernel/fork.c"}},
+		{name: ".git folder in the root", git: "src/.git", isDir: true, want: []string{}},
+		{name: ".git folder above the root", git: ".git", isDir: true, want: []string{}},
+		{name: ".git file of a worktree", git: "src/.git", want: []string{}},
+		{name: "git, a folder named", git: ".git", isDir: true, paths: []string{"kernel"}, want: []string{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tree := writeTree(t, files)
+			if tc.git != "" {
+				abs := filepath.Join(tree, tc.git)
+				var err error
+				if tc.isDir {
+					err = os.Mkdir(abs, 0o755)
+				} else {
+					err = os.WriteFile(abs, []byte("gitdir: /elsewhere\n"), 0o644)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			root := filepath.Join(tree, "src")
+			var paths []string
+			for _, p := range tc.paths {
+				paths = append(paths, filepath.Join(root, p))
+			}
+			st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+			runIndex(t, st, Options{Root: root, Paths: paths})
+			if diff := cmp.Diff(tc.want, storedPaths(t, st)); diff != "" {
+				t.Errorf("indexed paths (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
