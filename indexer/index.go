@@ -28,7 +28,7 @@ import (
 
 // Options configures an index run.
 type Options struct {
-	Root        string   // absolute root of the repository
+	Root        string   // root of the repository; Run makes it absolute
 	Paths       []string // files or folders to index (absolute or relative to the working directory); empty: the whole root
 	Jobs        int      // mapper workers; <= 0 means one per core
 	Force       bool     // re-map files whose size and mtime match their row
@@ -36,8 +36,8 @@ type Options struct {
 	MaxFileSize int64    // bytes; <= 0 means DefaultMaxFileSize
 	MapTimeout  time.Duration
 	Disabled    []string // language names not to map (READMAP_DISABLE)
-	// Exclude lists absolute paths never to index: the store's own files when --db puts them
-	// inside the root.
+	// Exclude lists further files never to index; the store's own files never are, wherever
+	// --db puts them. Each is matched by name and folder identity, not by its path as written.
 	Exclude  []string
 	Logger   *slog.Logger
 	Progress func(Progress) // called from the writer goroutine after each file; may be nil
@@ -103,6 +103,7 @@ type run struct {
 	states  map[string]store.FileState // the store's rows as the run began
 	targets []target
 	git     bool // the root is inside a git work tree: git's own ignore files count
+	own     ownFiles
 	writer  *runWriter
 	sum     *Summary
 	// indexesDone is set once the lookup indexes are known to be in place; until then, an early
@@ -117,6 +118,11 @@ type run struct {
 // times cheaper than keeping them up to date batch by batch.
 func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 	opts = withDefaults(opts)
+	root, err := filepath.Abs(opts.Root)
+	if err != nil {
+		return nil, fmt.Errorf("index %s: %w", opts.Root, err)
+	}
+	opts.Root = root
 	states, err := st.FileStates(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
@@ -126,8 +132,13 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 		return nil, err
 	}
 	sum := &Summary{}
-	r := &run{st: st, opts: opts, states: states, targets: targets, git: inGitWorkTree(opts.Root), sum: sum,
-		indexesDone: opts.Check, writer: &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}}}
+	r := &run{
+		st: st, opts: opts, states: states, targets: targets, sum: sum,
+		git:         inGitWorkTree(opts.Root),
+		own:         newOwnFiles(st.Path(), opts.Exclude),
+		indexesDone: opts.Check,
+		writer:      &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}},
+	}
 	if !opts.Check && (len(states) == 0 || opts.Force) && len(opts.Paths) == 0 {
 		if err := st.DropLookupIndexes(ctx); err != nil {
 			return nil, fmt.Errorf("index: %w", err)

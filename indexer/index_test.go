@@ -688,3 +688,65 @@ func TestGitRulesOnlyInGitWorkTree(t *testing.T) {
 		})
 	}
 }
+
+// TestStoreNeverIndexesItself: a store kept inside the root (--db) never indexes its own files
+// (the database, -wal, -shm, -journal, the .corrupt-* copies), whether the root is reached through
+// a symbolic link, given as a relative path, or the store's path leads there through a link. The
+// command's Exclude (the store's paths as written) is passed as the command passes it.
+func TestStoreNeverIndexesItself(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		root, db func(real, link string) string // the root and the store's path, from the tree's real path and a link to it
+		relative bool                           // the root is given relative to the working directory
+	}{
+		{name: "plain paths",
+			root: func(real, _ string) string { return real },
+			db:   func(real, _ string) string { return filepath.Join(real, "db", "index.db") }},
+		{name: "root through a link",
+			root: func(_, link string) string { return link },
+			db:   func(real, _ string) string { return filepath.Join(real, "db", "index.db") }},
+		{name: "store through a link",
+			root: func(real, _ string) string { return real },
+			db:   func(_, link string) string { return filepath.Join(link, "db", "index.db") }},
+		{name: "relative root", relative: true,
+			root: func(real, _ string) string { return real },
+			db:   func(real, _ string) string { return filepath.Join(real, "db", "index.db") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			real := writeTree(t, map[string]string{
+				"a.go":                                goSource,
+				"db/notes.txt":                        "beside the store\n",
+				"db/index.db-journal":                 "a journal left behind\n",
+				"db/index.db.corrupt-20250101T000000": "an old corrupt store\n",
+				"db/index.db.corrupt-20250101T000000-wal": "its WAL\n",
+			})
+			link := filepath.Join(t.TempDir(), "link")
+			mustSymlink(t, real, link)
+			root, db := tc.root(real, link), tc.db(real, link)
+			st := openStore(t, db)
+			if tc.relative {
+				t.Chdir(filepath.Dir(root))
+				root = filepath.Base(root)
+			}
+			exclude := []string{db, db + "-wal", db + "-shm", db + "-journal"}
+			want := []string{"a.go", "db/notes.txt"}
+			for run := range 2 {
+				if _, err := os.Stat(db + "-wal"); run == 1 && err != nil {
+					t.Fatalf("the second run should meet the store's WAL: %v", err)
+				}
+				runIndex(t, st, Options{Root: root, Exclude: exclude})
+				if diff := cmp.Diff(want, storedPaths(t, st)); diff != "" {
+					t.Fatalf("run %d: indexed paths (-want +got):\n%s", run+1, diff)
+				}
+			}
+			runIndex(t, st, Options{Root: root, Exclude: exclude, Paths: []string{filepath.Join(root, "db", "index.db")}})
+			if _, err := Load(ctx, st, real, filepath.Join(real, "db", "index.db-wal"), Options{Exclude: exclude}); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, storedPaths(t, st)); diff != "" {
+				t.Errorf("after naming the store and reading its WAL: stored paths (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

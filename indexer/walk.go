@@ -19,12 +19,8 @@ import (
 // walkTargets sends the absolute path of every file to index on out: named files as they are,
 // folders through gocodewalker with the run's ignore rules.
 func (r *run) walkTargets(ctx context.Context, out chan<- string) error {
-	exclude := map[string]bool{}
-	for _, e := range r.opts.Exclude {
-		exclude[e] = true
-	}
 	send := func(abs string) bool {
-		if exclude[abs] {
+		if r.own.has(abs) {
 			return true
 		}
 		r.found.Add(1)
@@ -66,6 +62,64 @@ func underSkippedDir(rel string) bool {
 		}
 	}
 	return false
+}
+
+// ownFiles recognises the files a walk must never index: the store's own (the database, its
+// -wal, -shm and -journal files, and the .corrupt-* copies a corrupt store is moved aside to) and
+// those of Options.Exclude. A file is matched by its name and its folder's identity, not by its
+// path: a root reached through a symbolic link, or given as a relative path, still finds them.
+type ownFiles []ownFile
+
+// ownFile is one excluded file, or a store and its companions.
+type ownFile struct {
+	dir, name string
+	store     bool // also the store's companions of name
+}
+
+// newOwnFiles returns the files of the store at db, and the paths of exclude.
+func newOwnFiles(db string, exclude []string) ownFiles {
+	own := ownFiles{{dir: filepath.Dir(db), name: filepath.Base(db), store: true}}
+	for _, e := range exclude {
+		own = append(own, ownFile{dir: filepath.Dir(e), name: filepath.Base(e)})
+	}
+	return own
+}
+
+// has reports whether abs is one of the files. Only a file whose name matches costs a stat.
+func (o ownFiles) has(abs string) bool {
+	name := filepath.Base(abs)
+	for _, f := range o {
+		if f.matches(name) && sameFolder(f.dir, filepath.Dir(abs)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (f ownFile) matches(name string) bool {
+	rest, ok := strings.CutPrefix(name, f.name)
+	switch {
+	case !ok:
+		return false
+	case rest == "":
+		return true
+	case !f.store:
+		return false
+	}
+	return rest == "-wal" || rest == "-shm" || rest == "-journal" || strings.HasPrefix(rest, ".corrupt-")
+}
+
+// sameFolder reports whether two paths lead to the same folder, through symbolic links or not.
+func sameFolder(a, b string) bool {
+	if a == b {
+		return true
+	}
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }
 
 // walkDir walks dir with the run's ignore files, hidden files included.
