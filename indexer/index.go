@@ -62,6 +62,10 @@ type Summary struct {
 	Elapsed   float64 `json:"elapsed_seconds"`
 	// Stale lists, under Check, every file whose row is missing, out of date or orphaned.
 	Stale []StaleFile `json:"stale,omitempty"`
+	// NoFiles says, when the run saw no file in the folders it walked, why: the ignore rules that
+	// hid what they hold (`.gitignore:3: "/*" ignores everything under the root`), or that a
+	// folder is empty or holds nothing to index. Empty when files were seen.
+	NoFiles string `json:"no_files,omitempty"`
 }
 
 // StaleFile is one difference between the store and the disk found by a check.
@@ -254,8 +258,8 @@ func (r *run) applyOutcomes(ctx context.Context, outcomes <-chan outcome) error 
 }
 
 // finish ends a run that walked everything: it removes the rows of files the walk did not see,
-// records the time and root of the run, commits, and builds the lookup indexes (also those a run
-// killed during a bulk load left dropped).
+// records the time and root of the run, commits, builds the lookup indexes (also those a run
+// killed during a bulk load left dropped), and says why when the walk found no file.
 func (r *run) finish(ctx context.Context) error {
 	ctx = context.WithoutCancel(ctx) // the walk is over: an interrupt now would waste it
 	if err := r.recordEnd(ctx); err != nil {
@@ -272,6 +276,9 @@ func (r *run) finish(ctx context.Context) error {
 		r.indexesDone = true
 	}
 	sort.Slice(r.sum.Stale, func(i, j int) bool { return r.sum.Stale[i].Path < r.sum.Stale[j].Path })
+	if r.sum.Seen == 0 {
+		r.sum.NoFiles = r.explainNoFiles()
+	}
 	return nil
 }
 

@@ -750,3 +750,63 @@ func TestStoreNeverIndexesItself(t *testing.T) {
 		})
 	}
 }
+
+// TestNoFilesSaysWhy: a run that sees no file says why: the ignore rule that hid what, or that the
+// folder is empty or holds nothing to index.
+func TestNoFilesSaysWhy(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		dirs  []string          // empty folders to make
+		links map[string]string // link → target
+		db    string            // where the store goes, relative to the root; "" for elsewhere
+		paths []string          // relative to the root
+		want  string
+	}{
+		{name: "a packaging .gitignore in a git work tree",
+			files: map[string]string{".git/HEAD": "ref\n", ".gitignore": "# packaging\n/*\n", "Makefile": "all:\n", "kernel/fork.c": "int f;\n"},
+			want:  `.gitignore:2: "/*" ignores everything under the root`},
+		{name: "an empty root", want: "the root is empty"},
+		{name: "only folders never indexed",
+			files: map[string]string{".git/HEAD": "ref\n", ".readmap/x": "x\n"},
+			want:  "the root holds only folders that are never indexed: .git/, .readmap/"},
+		{name: "several rules, empty folders and a link",
+			files: map[string]string{".ignore": ".*\n*.log\n", "a.log": "a\n", "b.log": "b\n", "c.log": "c\n", "d.log": "d\n", "sub/e.log": "e\n"},
+			dirs:  []string{"docs/api"},
+			links: map[string]string{"link": "sub"},
+			want: `.ignore:1: ".*" ignores .ignore; .ignore:2: "*.log" ignores a.log, b.log, c.log and 2 more; ` +
+				"links to folders, which are not followed: link; empty folders: docs/api/"},
+		{name: "submodules in a git work tree",
+			files: map[string]string{".git": "gitdir: /elsewhere\n", ".ignore": ".*\n", ".gitmodules": "[submodule \"lib\"]\n\tpath = lib\n", "lib/x.c": "int x;\n"},
+			want:  `.ignore:1: ".*" ignores .git, .gitmodules, .ignore; .gitmodules:2: "lib" ignores lib/`},
+		{name: "a named folder an outer rule hides",
+			files: map[string]string{".ignore": "gen/\n", "gen/a.go": goSource, "b.go": goSource},
+			paths: []string{"gen"},
+			want:  `.ignore:1: "gen/" ignores gen`},
+		{name: "the store alone", db: "index.db", want: "the store's own files: index.db, index.db-shm, index.db-wal"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := writeTree(t, tc.files)
+			for _, d := range tc.dirs {
+				if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for link, target := range tc.links {
+				mustSymlink(t, target, filepath.Join(root, link))
+			}
+			db := filepath.Join(t.TempDir(), "index.db")
+			if tc.db != "" {
+				db = filepath.Join(root, tc.db)
+			}
+			var paths []string
+			for _, p := range tc.paths {
+				paths = append(paths, filepath.Join(root, p))
+			}
+			sum := runIndex(t, openStore(t, db), Options{Root: root, Paths: paths})
+			if sum.Seen != 0 || sum.NoFiles != tc.want {
+				t.Errorf("Run saw %d files, NoFiles = %q; want none seen and %q", sum.Seen, sum.NoFiles, tc.want)
+			}
+		})
+	}
+}
