@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"syscall"
 
@@ -43,6 +44,7 @@ type processor struct {
 	maxFileSize int64
 	force       bool
 	check       bool // compare only: never map, just hash to tell touched from changed
+	log         *slog.Logger
 }
 
 // process stats the file at abs (relative path rel), compares it with its stored state (nil when
@@ -63,6 +65,7 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 		// A symbolic link to a folder is never followed, so a loop of links cannot trap the walk,
 		// and it is not a file either: a run neither sees nor counts it, and a row left from when
 		// the path was a file goes.
+		p.log.Debug("not indexed: a link to a folder, which is not followed", "path", rel)
 		return outcome{change: changeRemoved, path: rel, isNew: prev == nil}
 	}
 	if !fi.Mode().IsRegular() {

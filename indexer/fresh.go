@@ -63,7 +63,7 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 			fresh.StoreErr = err
 		}
 	}
-	p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force}
+	p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force, log: opts.Logger}
 	out := p.process(ctx, newWorker(opts, nil), abs, rel, prev)
 	switch out.change {
 	case changeRemoved:

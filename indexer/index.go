@@ -141,9 +141,13 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 		git:         inGitWorkTree(opts.Root),
 		own:         newOwnFiles(st.Path(), opts.Exclude),
 		indexesDone: opts.Check,
-		writer:      &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}},
+		writer:      &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}, log: opts.Logger},
+	}
+	if !r.git {
+		opts.Logger.Debug("not inside a git work tree: .gitignore and .gitmodules rules do not apply", "root", opts.Root)
 	}
 	if !opts.Check && (len(states) == 0 || opts.Force) && len(opts.Paths) == 0 {
+		opts.Logger.Debug("bulk load: the lookup indexes are built once at the end")
 		if err := st.DropLookupIndexes(ctx); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
 		}
@@ -213,7 +217,7 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string) <-chan outc
 	outcomes := make(chan outcome, channelDepth)
 	go func() {
 		defer close(outcomes)
-		p := &processor{maxFileSize: r.opts.MaxFileSize, force: r.opts.Force, check: r.opts.Check}
+		p := &processor{maxFileSize: r.opts.MaxFileSize, force: r.opts.Force, check: r.opts.Check, log: r.opts.Logger}
 		gate := newMapGate()
 		workers := pool.New().WithContext(ctx).WithMaxGoroutines(r.opts.Jobs)
 		for range r.opts.Jobs {
@@ -378,6 +382,7 @@ type runWriter struct {
 	sum   *Summary
 	check bool
 	seen  map[string]bool
+	log   *slog.Logger
 }
 
 func (r *runWriter) apply(ctx context.Context, out outcome) error {
@@ -414,10 +419,20 @@ func (r *runWriter) apply(ctx context.Context, out outcome) error {
 		}
 		if f.Skip != store.SkipNone {
 			r.sum.Skipped++
+			r.logSkip(f)
 		}
 		return r.w.Put(ctx, f)
 	}
 	return nil
+}
+
+// logSkip tells an operator why a file has no map of its own.
+func (r *runWriter) logSkip(f *store.File) {
+	msg := "not mapped"
+	if f.Skip.HasMap() {
+		msg = "fallback map" // its mapper panicked, ran out of time, or its language is disabled
+	}
+	r.log.Debug(msg, "path", f.Path, "reason", f.Skip, "detail", f.SkipDetail)
 }
 
 func (r *runWriter) remove(ctx context.Context, path string) error {
@@ -426,6 +441,7 @@ func (r *runWriter) remove(ctx context.Context, path string) error {
 		r.sum.Stale = append(r.sum.Stale, StaleFile{Path: path, Status: "removed"})
 		return nil
 	}
+	r.log.Debug("row removed", "path", path)
 	return r.w.Delete(ctx, path)
 }
 

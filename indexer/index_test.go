@@ -3,6 +3,7 @@ package indexer
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -808,5 +809,47 @@ func TestNoFilesSaysWhy(t *testing.T) {
 				t.Errorf("Run saw %d files, NoFiles = %q; want none seen and %q", sum.Seen, sum.NoFiles, tc.want)
 			}
 		})
+	}
+}
+
+// TestDebugLog: Options.Logger hears, at debug level, what an operator would ask about: files
+// not mapped and why, fallback maps, links to folders, the store's own files, rows removed. An
+// unchanged file is never mentioned.
+func TestDebugLog(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"a.go":     goSource,
+		"b.py":     "def f():\n    pass\n",
+		"bin.dat":  "\x00\x01binary",
+		"gone.txt": "soon gone\n",
+		"dir/c.go": goSource,
+	})
+	mustSymlink(t, "dir", filepath.Join(root, "link"))
+	st := openStore(t, filepath.Join(root, "db", "index.db"))
+	var log strings.Builder
+	opts := Options{Root: root, Disabled: []string{"python"},
+		Logger: slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug}))}
+
+	runIndex(t, st, opts)
+	for _, want := range []string{
+		`msg="not mapped" path=bin.dat reason=binary`,
+		`msg="fallback map" path=b.py reason=disabled`,
+		`msg="not indexed: a link to a folder, which is not followed" path=link`,
+		`msg="not indexed: one of the store's own files" path=` + filepath.Join(root, "db", "index.db-wal"),
+	} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("first run's log lacks %s:\n%s", want, log.String())
+		}
+	}
+
+	if err := os.Remove(filepath.Join(root, "gone.txt")); err != nil {
+		t.Fatal(err)
+	}
+	log.Reset()
+	runIndex(t, st, opts)
+	if want := `msg="row removed" path=gone.txt`; !strings.Contains(log.String(), want) {
+		t.Errorf("second run's log lacks %s:\n%s", want, log.String())
+	}
+	if strings.Contains(log.String(), "a.go") {
+		t.Errorf("second run's log mentions the unchanged a.go:\n%s", log.String())
 	}
 }

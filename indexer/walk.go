@@ -21,6 +21,7 @@ import (
 func (r *run) walkTargets(ctx context.Context, out chan<- string) error {
 	send := func(abs string) bool {
 		if r.own.has(abs) {
+			r.opts.Logger.Debug("not indexed: one of the store's own files", "path", abs)
 			return true
 		}
 		r.found.Add(1)
@@ -39,8 +40,10 @@ func (r *run) walkTargets(ctx context.Context, out chan<- string) error {
 			continue
 		}
 		outer := r.rulesAbove(t.abs)
-		if outer.hiding(t.abs, true) != nil {
-			continue // the full walk would not enter it either
+		if rule := outer.hiding(t.abs, true); rule != nil {
+			// The full walk would not enter it either.
+			r.opts.Logger.Debug("not walked: an ignore rule above it hides it", "path", t.rel, "rule", rule.String())
+			continue
 		}
 		if err := r.walkDir(ctx, t.abs, func(abs string) bool {
 			return outer.hiding(abs, false) != nil || send(abs)
@@ -130,7 +133,10 @@ func (r *run) walkDir(ctx context.Context, dir string, send func(string) bool) e
 	walker.ExcludeDirectory = skippedDirs
 	walker.IgnoreGitIgnore = !r.git
 	walker.IgnoreGitModules = !r.git
-	walker.SetErrorHandler(func(error) bool { return true }) // unreadable folders are skipped
+	walker.SetErrorHandler(func(err error) bool {
+		r.opts.Logger.Debug("not walked", "error", err)
+		return true // an unreadable folder is skipped, the walk goes on
+	})
 	errc := make(chan error, 1)
 	go func() { errc <- walker.Start() }()
 	for f := range files {
