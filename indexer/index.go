@@ -36,8 +36,8 @@ type Options struct {
 	MaxFileSize int64    // bytes; <= 0 means DefaultMaxFileSize
 	MapTimeout  time.Duration
 	Disabled    []string // language names not to map (READMAP_DISABLE)
-	// Exclude lists further files never to index; the store's own files never are, wherever
-	// --db puts them. Each is matched by name and folder identity, not by its path as written.
+	// Exclude lists files never to index besides the store's own, which no run indexes wherever
+	// the store lives. Each is matched by name and folder identity, not by its path as written.
 	Exclude  []string
 	Logger   *slog.Logger
 	Progress func(Progress) // called from the writer goroutine after each file; may be nil
@@ -106,8 +106,8 @@ type run struct {
 	opts    Options
 	states  map[string]store.FileState // the store's rows as the run began
 	targets []target
-	git     bool // the root is inside a git work tree: git's own ignore files count
-	own     ownFiles
+	git     bool     // the root is inside a git work tree: git's own ignore files count
+	own     ownFiles // never indexed
 	writer  *runWriter
 	sum     *Summary
 	// indexesDone is set once the lookup indexes are known to be in place; until then, an early
@@ -118,7 +118,7 @@ type run struct {
 }
 
 // prepare reads the store's rows and resolves what to walk. For a bulk load (a whole root into an
-// empty store, or --force) it drops the lookup indexes: building them once at the end is several
+// empty store, or a forced run) it drops the lookup indexes: building them once at the end is several
 // times cheaper than keeping them up to date batch by batch.
 func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 	opts = withDefaults(opts)
@@ -174,12 +174,12 @@ func (r *run) pipeline(ctx context.Context) error {
 	stages, stop := context.WithCancel(ctx)
 	defer stop()
 	paths := make(chan string, channelDepth)
-	walkErr := r.startWalk(stages, paths)
+	walkDone := r.startWalk(stages, paths)
 	outcomes := r.startWorkers(stages, paths)
 	applyErr := r.applyOutcomes(ctx, outcomes)
 	stop() // when the writer stopped early, the walk and the workers still run
 	drain(outcomes)
-	walked := <-walkErr
+	walkErr := <-walkDone
 	switch {
 	case applyErr != nil:
 		r.writer.w.Abort()
@@ -190,9 +190,9 @@ func (r *run) pipeline(ctx context.Context) error {
 			return err
 		}
 		return ctx.Err()
-	case walked != nil:
+	case walkErr != nil:
 		r.writer.w.Abort()
-		return walked
+		return walkErr
 	}
 	return nil
 }
