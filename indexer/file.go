@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"syscall"
 
@@ -27,7 +28,7 @@ const (
 	changeNone    change = iota // size and mtime match the row: not read
 	changeTouch                 // mtime moved, content hash unchanged: only the mtime is updated
 	changePut                   // new or changed: mapped (or recorded as skipped) and written
-	changeRemoved               // the file is gone: its row is deleted
+	changeRemoved               // no file here (gone, or a link to a folder): its row, if any, is deleted
 )
 
 // outcome is the result of processing one path, handed from a worker to the writer.
@@ -43,6 +44,7 @@ type processor struct {
 	maxFileSize int64
 	force       bool
 	check       bool // compare only: never map, just hash to tell touched from changed
+	log         *slog.Logger
 }
 
 // process stats the file at abs (relative path rel), compares it with its stored state (nil when
@@ -60,8 +62,11 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 		return p.skipped(rel, nil, prev, store.SkipUnreadable, reasonText(err))
 	}
 	if fi.IsDir() {
-		// A symlink to a folder: never followed, so a symlink loop cannot trap the walk.
-		return outcome{change: changeNone, path: rel}
+		// A symbolic link to a folder is never followed, so a loop of links cannot trap the walk,
+		// and it is not a file either: a run neither sees nor counts it, and a row left from when
+		// the path was a file goes.
+		p.log.Debug("not indexed: a link to a folder, which is not followed", "path", rel)
+		return outcome{change: changeRemoved, path: rel, isNew: prev == nil}
 	}
 	if !fi.Mode().IsRegular() {
 		// Opening a named pipe would block forever; devices and sockets are not files to read.

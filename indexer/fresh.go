@@ -33,7 +33,8 @@ func needsScan(f *store.File) bool {
 
 // Load returns the current row of the file at abs: from the store when its size and mtime match
 // the disk, otherwise mapped again and written before returning (a query is never stale). With a
-// nil store, or a file outside root, the file is mapped in memory and nothing is written.
+// nil store, a file outside root or one of the store's own files, the file is mapped in memory
+// and nothing is written.
 // A missing file, a folder or an unreadable file is an error; a binary file comes back as a row
 // with its skip reason, and a file over the size limit as a row with its line count, checkpoints
 // and landmarks from one streaming scan (stored, so the scan happens once).
@@ -47,7 +48,7 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 		return nil, &fs.PathError{Op: "read", Path: abs, Err: ErrIsDir}
 	}
 	rel := relPath(root, abs)
-	inside := rel != ".." && !strings.HasPrefix(rel, "../")
+	inside := rel != ".." && !strings.HasPrefix(rel, "../") && (st == nil || !newOwnFiles(st.Path(), opts.Exclude).has(abs))
 	if !inside {
 		rel = abs
 	}
@@ -62,7 +63,7 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 			fresh.StoreErr = err
 		}
 	}
-	p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force}
+	p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force, log: opts.Logger}
 	out := p.process(ctx, newWorker(opts, nil), abs, rel, prev)
 	switch out.change {
 	case changeRemoved:

@@ -28,7 +28,7 @@ import (
 
 // Options configures an index run.
 type Options struct {
-	Root        string   // absolute root of the repository
+	Root        string   // root of the repository; Run makes it absolute
 	Paths       []string // files or folders to index (absolute or relative to the working directory); empty: the whole root
 	Jobs        int      // mapper workers; <= 0 means one per core
 	Force       bool     // re-map files whose size and mtime match their row
@@ -36,8 +36,8 @@ type Options struct {
 	MaxFileSize int64    // bytes; <= 0 means DefaultMaxFileSize
 	MapTimeout  time.Duration
 	Disabled    []string // language names not to map (READMAP_DISABLE)
-	// Exclude lists absolute paths never to index: the store's own files when --db puts them
-	// inside the root.
+	// Exclude lists files never to index besides the store's own, which no run indexes wherever
+	// the store lives. Each is matched by name and folder identity, not by its path as written.
 	Exclude  []string
 	Logger   *slog.Logger
 	Progress func(Progress) // called from the writer goroutine after each file; may be nil
@@ -62,6 +62,10 @@ type Summary struct {
 	Elapsed   float64 `json:"elapsed_seconds"`
 	// Stale lists, under Check, every file whose row is missing, out of date or orphaned.
 	Stale []StaleFile `json:"stale,omitempty"`
+	// NoFiles says, when the run saw no file in the folders it walked, why: the ignore rules that
+	// hid what they hold (`.gitignore:3: "/*" ignores everything under the root`), or that a
+	// folder is empty or holds nothing to index. Empty when files were seen.
+	NoFiles string `json:"no_files,omitempty"`
 }
 
 // StaleFile is one difference between the store and the disk found by a check.
@@ -78,7 +82,51 @@ const channelDepth = 256
 // run; what was committed stays valid and the next run carries on from there.
 func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 	started := time.Now()
+	r, err := prepare(ctx, st, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer r.restoreLookupIndexes(ctx)
+	if err := r.pipeline(ctx); err != nil {
+		if err == ctx.Err() {
+			return nil, err // interrupted: what was applied is committed
+		}
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	if err := r.finish(ctx); err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	r.sum.Elapsed = time.Since(started).Seconds()
+	return r.sum, nil
+}
+
+// run is one index run: what it starts from, what it walks, and what it has done so far.
+type run struct {
+	st      *store.Store
+	opts    Options
+	states  map[string]store.FileState // the store's rows as the run began
+	targets []target
+	git     bool     // the root is inside a git work tree: git's own ignore files count
+	own     ownFiles // never indexed
+	writer  *runWriter
+	sum     *Summary
+	// indexesDone is set once the lookup indexes are known to be in place; until then, an early
+	// end of the run builds them again.
+	indexesDone bool
+	found       atomic.Int64 // files the walk has sent so far
+	walking     atomic.Bool  // the walk may send more
+}
+
+// prepare reads the store's rows and resolves what to walk. For a bulk load (a whole root into an
+// empty store, or a forced run) it drops the lookup indexes: building them once at the end is several
+// times cheaper than keeping them up to date batch by batch.
+func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 	opts = withDefaults(opts)
+	root, err := filepath.Abs(opts.Root)
+	if err != nil {
+		return nil, fmt.Errorf("index %s: %w", opts.Root, err)
+	}
+	opts.Root = root
 	states, err := st.FileStates(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
@@ -87,54 +135,102 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	sum := &Summary{}
+	r := &run{
+		st: st, opts: opts, states: states, targets: targets, sum: sum,
+		git:         inGitWorkTree(opts.Root),
+		own:         newOwnFiles(st.Path(), opts.Exclude),
+		indexesDone: opts.Check,
+		writer:      &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}, log: opts.Logger},
+	}
+	if !r.git {
+		opts.Logger.Debug("not inside a git work tree: .gitignore and .gitmodules rules do not apply", "root", opts.Root)
+	}
 	if !opts.Check && (len(states) == 0 || opts.Force) && len(opts.Paths) == 0 {
+		opts.Logger.Debug("bulk load: the lookup indexes are built once at the end")
 		if err := st.DropLookupIndexes(ctx); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
 		}
 	}
-	indexesRestored := opts.Check
-	defer func() {
-		if !indexesRestored { // after an error or an interrupt: best effort
-			_ = st.EnsureLookupIndexes(context.WithoutCancel(ctx))
-		}
-	}()
+	return r, nil
+}
 
-	// The walk and the workers stop on runCtx, which an error of the writer cancels too. Writes use
-	// a context no interrupt cancels: a batch that has begun is committed whole.
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	flushCtx := context.WithoutCancel(ctx)
+// restoreLookupIndexes builds the lookup indexes again after a run that ended early (an error or
+// an interrupt). It is best effort: a store without them answers correctly, only slower, until the
+// next run builds them.
+func (r *run) restoreLookupIndexes(ctx context.Context) {
+	if !r.indexesDone {
+		_ = r.st.EnsureLookupIndexes(context.WithoutCancel(ctx))
+	}
+}
 
+// pipeline runs the three stages at once: the walk sends paths, opts.Jobs workers turn them into
+// outcomes, and this goroutine, the store's single writer, applies the outcomes. An interrupt
+// commits what was applied and returns ctx's error; an error of the writer or the walk rolls back
+// the open batch (what earlier batches committed stays).
+func (r *run) pipeline(ctx context.Context) error {
+	// The walk and the workers stop on stages, which the writer cancels when it stops early too.
+	// Writes use a context no interrupt cancels: a batch that has begun is committed whole.
+	stages, stop := context.WithCancel(ctx)
+	defer stop()
 	paths := make(chan string, channelDepth)
-	outcomes := make(chan outcome, channelDepth)
-	var found atomic.Int64
-	var walking atomic.Bool
-	walking.Store(true)
+	walkDone := r.startWalk(stages, paths)
+	outcomes := r.startWorkers(stages, paths)
+	applyErr := r.applyOutcomes(ctx, outcomes)
+	stop() // when the writer stopped early, the walk and the workers still run
+	drain(outcomes)
+	walkErr := <-walkDone
+	switch {
+	case applyErr != nil:
+		r.writer.w.Abort()
+		return applyErr
+	case ctx.Err() != nil:
+		// What was applied before the interrupt is whole and valid: keep it.
+		if err := r.writer.w.Flush(context.WithoutCancel(ctx)); err != nil {
+			return err
+		}
+		return ctx.Err()
+	case walkErr != nil:
+		r.writer.w.Abort()
+		return walkErr
+	}
+	return nil
+}
 
-	walkErr := make(chan error, 1)
+// startWalk walks the targets on a goroutine of its own, sending every file to index on paths.
+// It closes paths when done and then reports its error, or nil, on the returned channel.
+func (r *run) startWalk(ctx context.Context, paths chan<- string) <-chan error {
+	errc := make(chan error, 1)
+	r.walking.Store(true)
 	go func() {
 		defer close(paths)
-		defer walking.Store(false)
-		walkErr <- walkTargets(runCtx, opts, targets, paths, &found)
+		defer r.walking.Store(false)
+		errc <- r.walkTargets(ctx, paths)
 	}()
+	return errc
+}
 
+// startWorkers starts opts.Jobs workers that turn each path into an outcome: what its row needs
+// after comparing the file with it, and the new row when the file was mapped. The returned
+// channel is closed when every worker is done.
+func (r *run) startWorkers(ctx context.Context, paths <-chan string) <-chan outcome {
+	outcomes := make(chan outcome, channelDepth)
 	go func() {
 		defer close(outcomes)
-		p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force, check: opts.Check}
+		p := &processor{maxFileSize: r.opts.MaxFileSize, force: r.opts.Force, check: r.opts.Check, log: r.opts.Logger}
 		gate := newMapGate()
-		workers := pool.New().WithContext(runCtx).WithMaxGoroutines(opts.Jobs)
-		for range opts.Jobs {
+		workers := pool.New().WithContext(ctx).WithMaxGoroutines(r.opts.Jobs)
+		for range r.opts.Jobs {
 			workers.Go(func(ctx context.Context) error {
-				w := newWorker(opts, gate)
+				w := newWorker(r.opts, gate)
 				for abs := range paths {
-					rel := relPath(opts.Root, abs)
+					rel := relPath(r.opts.Root, abs)
 					var prev *store.FileState
-					if s, ok := states[rel]; ok {
+					if s, ok := r.states[rel]; ok {
 						prev = &s
 					}
-					out := p.process(ctx, w, abs, rel, prev)
 					select {
-					case outcomes <- out:
+					case outcomes <- p.process(ctx, w, abs, rel, prev):
 					case <-ctx.Done():
 						return ctx.Err()
 					}
@@ -144,67 +240,68 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 		}
 		_ = workers.Wait() // a cancelled context is reported by the writer
 	}()
+	return outcomes
+}
 
-	sum := &Summary{}
-	w := &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}}
-	stop := func() { // ends the walk and the workers and waits for them
-		cancel()
-		drain(outcomes)
-		<-walkErr
-	}
+// applyOutcomes hands each outcome to the writer until the workers are done, the run is
+// interrupted, or a write fails.
+func (r *run) applyOutcomes(ctx context.Context, outcomes <-chan outcome) error {
+	writeCtx := context.WithoutCancel(ctx)
 	for out := range outcomes {
 		if ctx.Err() != nil {
-			break // interrupted: an outcome from now on may be a cut-short mapping
+			return nil // interrupted: an outcome from now on may be a cut-short mapping
 		}
-		if err := w.apply(flushCtx, out); err != nil {
-			w.w.Abort()
-			stop()
-			return nil, fmt.Errorf("index: %w", err)
+		if err := r.writer.apply(writeCtx, out); err != nil {
+			return err
 		}
-		if opts.Progress != nil {
-			opts.Progress(Progress{Done: sum.Seen, Found: int(found.Load()), Walking: walking.Load()})
+		if r.opts.Progress != nil {
+			r.opts.Progress(Progress{Done: r.sum.Seen, Found: int(r.found.Load()), Walking: r.walking.Load()})
 		}
 	}
-	if ctx.Err() != nil {
-		// What was mapped before the interrupt is whole and valid: keep it.
-		stop()
-		if err := w.w.Flush(flushCtx); err != nil {
-			return nil, fmt.Errorf("index: %w", err)
+	return nil
+}
+
+// finish ends a run that walked everything: it removes the rows of files the walk did not see,
+// records the time and root of the run, commits, builds the lookup indexes (also those a run
+// killed during a bulk load left dropped), and says why when the walk found no file.
+func (r *run) finish(ctx context.Context) error {
+	ctx = context.WithoutCancel(ctx) // the walk is over: an interrupt now would waste it
+	if err := r.recordEnd(ctx); err != nil {
+		r.writer.w.Abort()
+		return err
+	}
+	if err := r.writer.w.Flush(ctx); err != nil {
+		return err
+	}
+	if !r.opts.Check {
+		if err := r.st.EnsureLookupIndexes(ctx); err != nil {
+			return err
 		}
-		return nil, ctx.Err()
+		r.indexesDone = true
 	}
-	if err := <-walkErr; err != nil {
-		w.w.Abort()
-		return nil, fmt.Errorf("index: %w", err)
+	sort.Slice(r.sum.Stale, func(i, j int) bool { return r.sum.Stale[i].Path < r.sum.Stale[j].Path })
+	if r.sum.Seen == 0 {
+		r.sum.NoFiles = r.explainNoFiles()
 	}
-	if err := w.removeGone(flushCtx, states, targets); err != nil {
-		w.w.Abort()
-		return nil, fmt.Errorf("index: %w", err)
+	return nil
+}
+
+// recordEnd writes what follows from the whole walk into the open batch: gone files lose their
+// rows and, unless the run only checks, the store records when and which root was indexed.
+func (r *run) recordEnd(ctx context.Context) error {
+	if err := r.writer.removeGone(ctx, r.states, r.targets); err != nil {
+		return err
 	}
-	if !opts.Check {
-		if err := w.w.SetMeta(flushCtx, store.MetaIndexedAt, strconv.FormatInt(time.Now().Unix(), 10)); err != nil {
-			return nil, fmt.Errorf("index: %w", err)
-		}
-		if err := w.w.SetMeta(flushCtx, store.MetaRoot, opts.Root); err != nil {
-			return nil, fmt.Errorf("index: %w", err)
-		}
-		if err := w.w.PrunePages(flushCtx); err != nil {
-			return nil, fmt.Errorf("index: %w", err)
-		}
+	if r.opts.Check {
+		return nil
 	}
-	if err := w.w.Flush(flushCtx); err != nil {
-		return nil, fmt.Errorf("index: %w", err)
+	if err := r.writer.w.SetMeta(ctx, store.MetaIndexedAt, strconv.FormatInt(time.Now().Unix(), 10)); err != nil {
+		return err
 	}
-	if !opts.Check {
-		// Also restores indexes a run killed during a bulk load left dropped.
-		if err := st.EnsureLookupIndexes(flushCtx); err != nil {
-			return nil, fmt.Errorf("index: %w", err)
-		}
-		indexesRestored = true
+	if err := r.writer.w.SetMeta(ctx, store.MetaRoot, r.opts.Root); err != nil {
+		return err
 	}
-	sort.Slice(sum.Stale, func(i, j int) bool { return sum.Stale[i].Path < sum.Stale[j].Path })
-	sum.Elapsed = time.Since(started).Seconds()
-	return sum, nil
+	return r.writer.w.PrunePages(ctx)
 }
 
 func withDefaults(opts Options) Options {
@@ -266,7 +363,9 @@ func resolveTargets(root string, paths []string) ([]target, error) {
 		if underSkippedDir(rel) {
 			continue // .git/config and the like are never indexed, named or not
 		}
-		fi, err := os.Stat(abs)
+		// Lstat: a named link to a folder is not walked through, as the walk of its folder would
+		// not follow it either.
+		fi, err := os.Lstat(abs)
 		targets = append(targets, target{abs: abs, rel: rel, isDir: err == nil && fi.IsDir(),
 			missing: errors.Is(err, fs.ErrNotExist)})
 	}
@@ -283,6 +382,7 @@ type runWriter struct {
 	sum   *Summary
 	check bool
 	seen  map[string]bool
+	log   *slog.Logger
 }
 
 func (r *runWriter) apply(ctx context.Context, out outcome) error {
@@ -319,10 +419,20 @@ func (r *runWriter) apply(ctx context.Context, out outcome) error {
 		}
 		if f.Skip != store.SkipNone {
 			r.sum.Skipped++
+			r.logSkip(f)
 		}
 		return r.w.Put(ctx, f)
 	}
 	return nil
+}
+
+// logSkip tells an operator why a file has no map of its own.
+func (r *runWriter) logSkip(f *store.File) {
+	msg := "not mapped"
+	if f.Skip.HasMap() {
+		msg = "fallback map" // its mapper panicked, ran out of time, or its language is disabled
+	}
+	r.log.Debug(msg, "path", f.Path, "reason", f.Skip, "detail", f.SkipDetail)
 }
 
 func (r *runWriter) remove(ctx context.Context, path string) error {
@@ -331,6 +441,7 @@ func (r *runWriter) remove(ctx context.Context, path string) error {
 		r.sum.Stale = append(r.sum.Stale, StaleFile{Path: path, Status: "removed"})
 		return nil
 	}
+	r.log.Debug("row removed", "path", path)
 	return r.w.Delete(ctx, path)
 }
 

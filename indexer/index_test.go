@@ -3,6 +3,7 @@ package indexer
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -574,5 +575,281 @@ func TestMappersVersionLeavesOtherRowsAlone(t *testing.T) {
 		if err != nil || fresh.Remapped || fresh.File.Skip != store.SkipBinary {
 			t.Fatalf("Load of a binary file already recorded: %+v, %v; want the stored row", fresh, err)
 		}
+	}
+}
+
+// TestLinkToFolderIsNotAFile: a symbolic link to a folder is never followed and is not a file. A
+// fresh index neither sees it nor counts it unchanged; a row left from when the path was a file
+// is removed; naming the link indexes nothing through it.
+func TestLinkToFolderIsNotAFile(t *testing.T) {
+	ctx := context.Background()
+	root := writeTree(t, map[string]string{"a.go": goSource, "dir/b.go": goSource, "was-file.txt": "text\n"})
+	mustSymlink(t, "dir", filepath.Join(root, "link"))
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+
+	sum := runIndex(t, st, Options{Root: root})
+	if sum.Seen != 3 || sum.Mapped != 3 || sum.Unchanged != 0 {
+		t.Errorf("fresh index with a link to a folder = %+v; want 3 seen, 3 mapped, 0 unchanged", sum)
+	}
+
+	if err := os.Remove(filepath.Join(root, "was-file.txt")); err != nil {
+		t.Fatal(err)
+	}
+	mustSymlink(t, "dir", filepath.Join(root, "was-file.txt"))
+	sum = runIndex(t, st, Options{Root: root})
+	if sum.Seen != 2 || sum.Unchanged != 2 || sum.Removed != 1 {
+		t.Errorf("index after a file became a link to a folder = %+v; want 2 seen, 2 unchanged, 1 removed", sum)
+	}
+	if _, err := st.FileState(ctx, "was-file.txt"); err == nil {
+		t.Error("the row of was-file.txt remains though it is now a link to a folder")
+	}
+
+	sum = runIndex(t, st, Options{Root: root, Paths: []string{filepath.Join(root, "link")}})
+	states, err := st.FileStates(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := states["link/b.go"]; ok || sum.Seen != 0 {
+		t.Errorf("index of the link itself = %+v, link/b.go stored: %v; want nothing indexed through it", sum, ok)
+	}
+}
+
+// storedPaths returns the paths the store holds rows for, sorted.
+func storedPaths(t *testing.T, st *store.Store) []string {
+	t.Helper()
+	states, err := st.FileStates(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{}
+	for p := range states {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+// TestGitRulesOnlyInGitWorkTree: .gitignore and .gitmodules rules count only when the root is
+// inside a git work tree (a .git entry in it or above it), as git and ripgrep apply them; .ignore
+// rules always do. The tree is Debian's Linux source in small: its packaging's .gitignore holds
+// "/*", which hid the whole tree.
+func TestGitRulesOnlyInGitWorkTree(t *testing.T) {
+	if inGitWorkTree(t.TempDir()) {
+		t.Skip("the temporary folder is inside a git work tree; every case would be one")
+	}
+	files := map[string]string{
+		"src/.gitignore":        "/*\n",
+		"src/.ignore":           "*.tmp\n",
+		"src/.gitmodules":       "[submodule \"lib\"]\n\tpath = lib\n",
+		"src/Makefile":          "all:\n",
+		"src/kernel/fork.c":     "int f(void) { return 0; }\n",
+		"src/kernel/.gitignore": "*.c\n",
+		"src/kernel/x.tmp":      "scratch\n",
+		"src/lib/lib.c":         "int g(void) { return 1; }\n",
+	}
+	outside := []string{".gitignore", ".gitmodules", ".ignore", "Makefile", "kernel/.gitignore", "kernel/fork.c", "lib/lib.c"}
+	for _, tc := range []struct {
+		name  string
+		git   string // where a .git entry is made, relative to the tree; "" for none
+		isDir bool
+		paths []string // relative to the root
+		want  []string
+	}{
+		{name: "no git", want: outside},
+		{name: "no git, a folder named", paths: []string{"kernel"}, want: []string{"kernel/.gitignore", "kernel/fork.c"}},
+		{name: ".git folder in the root", git: "src/.git", isDir: true, want: []string{}},
+		{name: ".git folder above the root", git: ".git", isDir: true, want: []string{}},
+		{name: ".git file of a worktree", git: "src/.git", want: []string{}},
+		{name: "git, a folder named", git: ".git", isDir: true, paths: []string{"kernel"}, want: []string{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tree := writeTree(t, files)
+			if tc.git != "" {
+				abs := filepath.Join(tree, tc.git)
+				var err error
+				if tc.isDir {
+					err = os.Mkdir(abs, 0o755)
+				} else {
+					err = os.WriteFile(abs, []byte("gitdir: /elsewhere\n"), 0o644)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			root := filepath.Join(tree, "src")
+			var paths []string
+			for _, p := range tc.paths {
+				paths = append(paths, filepath.Join(root, p))
+			}
+			st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+			runIndex(t, st, Options{Root: root, Paths: paths})
+			if diff := cmp.Diff(tc.want, storedPaths(t, st)); diff != "" {
+				t.Errorf("indexed paths (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestStoreNeverIndexesItself: a store kept inside the root (--db) never indexes its own files
+// (the database, -wal, -shm, -journal, the .corrupt-* copies), whether the root is reached through
+// a symbolic link, given as a relative path, or the store's path leads there through a link. The
+// command's Exclude (the store's paths as written) is passed as the command passes it.
+func TestStoreNeverIndexesItself(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		root, db func(real, link string) string // the root and the store's path, from the tree's real path and a link to it
+		relative bool                           // the root is given relative to the working directory
+	}{
+		{name: "plain paths",
+			root: func(real, _ string) string { return real },
+			db:   func(real, _ string) string { return filepath.Join(real, "db", "index.db") }},
+		{name: "root through a link",
+			root: func(_, link string) string { return link },
+			db:   func(real, _ string) string { return filepath.Join(real, "db", "index.db") }},
+		{name: "store through a link",
+			root: func(real, _ string) string { return real },
+			db:   func(_, link string) string { return filepath.Join(link, "db", "index.db") }},
+		{name: "relative root", relative: true,
+			root: func(real, _ string) string { return real },
+			db:   func(real, _ string) string { return filepath.Join(real, "db", "index.db") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			real := writeTree(t, map[string]string{
+				"a.go":                                goSource,
+				"db/notes.txt":                        "beside the store\n",
+				"db/index.db-journal":                 "a journal left behind\n",
+				"db/index.db.corrupt-20250101T000000": "an old corrupt store\n",
+				"db/index.db.corrupt-20250101T000000-wal": "its WAL\n",
+			})
+			link := filepath.Join(t.TempDir(), "link")
+			mustSymlink(t, real, link)
+			root, db := tc.root(real, link), tc.db(real, link)
+			st := openStore(t, db)
+			if tc.relative {
+				t.Chdir(filepath.Dir(root))
+				root = filepath.Base(root)
+			}
+			exclude := []string{db, db + "-wal", db + "-shm", db + "-journal"}
+			want := []string{"a.go", "db/notes.txt"}
+			for run := range 2 {
+				if _, err := os.Stat(db + "-wal"); run == 1 && err != nil {
+					t.Fatalf("the second run should meet the store's WAL: %v", err)
+				}
+				runIndex(t, st, Options{Root: root, Exclude: exclude})
+				if diff := cmp.Diff(want, storedPaths(t, st)); diff != "" {
+					t.Fatalf("run %d: indexed paths (-want +got):\n%s", run+1, diff)
+				}
+			}
+			runIndex(t, st, Options{Root: root, Exclude: exclude, Paths: []string{filepath.Join(root, "db", "index.db")}})
+			if _, err := Load(ctx, st, real, filepath.Join(real, "db", "index.db-wal"), Options{Exclude: exclude}); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, storedPaths(t, st)); diff != "" {
+				t.Errorf("after naming the store and reading its WAL: stored paths (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestNoFilesSaysWhy: a run that sees no file says why: the ignore rule that hid what, or that the
+// folder is empty or holds nothing to index.
+func TestNoFilesSaysWhy(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		dirs  []string          // empty folders to make
+		links map[string]string // link → target
+		db    string            // where the store goes, relative to the root; "" for elsewhere
+		paths []string          // relative to the root
+		want  string
+	}{
+		{name: "a packaging .gitignore in a git work tree",
+			files: map[string]string{".git/HEAD": "ref\n", ".gitignore": "# packaging\n/*\n", "Makefile": "all:\n", "kernel/fork.c": "int f;\n"},
+			want:  `.gitignore:2: "/*" ignores everything under the root`},
+		{name: "an empty root", want: "the root is empty"},
+		{name: "only folders never indexed",
+			files: map[string]string{".git/HEAD": "ref\n", ".readmap/x": "x\n"},
+			want:  "the root holds only folders that are never indexed: .git/, .readmap/"},
+		{name: "several rules, empty folders and a link",
+			files: map[string]string{".ignore": ".*\n*.log\n", "a.log": "a\n", "b.log": "b\n", "c.log": "c\n", "d.log": "d\n", "sub/e.log": "e\n"},
+			dirs:  []string{"docs/api"},
+			links: map[string]string{"link": "sub"},
+			want: `.ignore:1: ".*" ignores .ignore; .ignore:2: "*.log" ignores a.log, b.log, c.log and 2 more; ` +
+				"links to folders, which are not followed: link; empty folders: docs/api/"},
+		{name: "submodules in a git work tree",
+			files: map[string]string{".git": "gitdir: /elsewhere\n", ".ignore": ".*\n", ".gitmodules": "[submodule \"lib\"]\n\tpath = lib\n", "lib/x.c": "int x;\n"},
+			want:  `.ignore:1: ".*" ignores .git, .gitmodules, .ignore; .gitmodules:2: "lib" ignores lib/`},
+		{name: "a named folder an outer rule hides",
+			files: map[string]string{".ignore": "gen/\n", "gen/a.go": goSource, "b.go": goSource},
+			paths: []string{"gen"},
+			want:  `.ignore:1: "gen/" ignores gen`},
+		{name: "the store alone", db: "index.db", want: "the store's own files: index.db, index.db-shm, index.db-wal"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := writeTree(t, tc.files)
+			for _, d := range tc.dirs {
+				if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for link, target := range tc.links {
+				mustSymlink(t, target, filepath.Join(root, link))
+			}
+			db := filepath.Join(t.TempDir(), "index.db")
+			if tc.db != "" {
+				db = filepath.Join(root, tc.db)
+			}
+			var paths []string
+			for _, p := range tc.paths {
+				paths = append(paths, filepath.Join(root, p))
+			}
+			sum := runIndex(t, openStore(t, db), Options{Root: root, Paths: paths})
+			if sum.Seen != 0 || sum.NoFiles != tc.want {
+				t.Errorf("Run saw %d files, NoFiles = %q; want none seen and %q", sum.Seen, sum.NoFiles, tc.want)
+			}
+		})
+	}
+}
+
+// TestDebugLog: Options.Logger hears, at debug level, what an operator would ask about: files
+// not mapped and why, fallback maps, links to folders, the store's own files, rows removed. An
+// unchanged file is never mentioned.
+func TestDebugLog(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"a.go":     goSource,
+		"b.py":     "def f():\n    pass\n",
+		"bin.dat":  "\x00\x01binary",
+		"gone.txt": "soon gone\n",
+		"dir/c.go": goSource,
+	})
+	mustSymlink(t, "dir", filepath.Join(root, "link"))
+	st := openStore(t, filepath.Join(root, "db", "index.db"))
+	var log strings.Builder
+	opts := Options{Root: root, Disabled: []string{"python"},
+		Logger: slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug}))}
+
+	runIndex(t, st, opts)
+	for _, want := range []string{
+		`msg="not mapped" path=bin.dat reason=binary`,
+		`msg="fallback map" path=b.py reason=disabled`,
+		`msg="not indexed: a link to a folder, which is not followed" path=link`,
+		`msg="not indexed: one of the store's own files" path=` + filepath.Join(root, "db", "index.db-wal"),
+	} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("first run's log lacks %s:\n%s", want, log.String())
+		}
+	}
+
+	if err := os.Remove(filepath.Join(root, "gone.txt")); err != nil {
+		t.Fatal(err)
+	}
+	log.Reset()
+	runIndex(t, st, opts)
+	if want := `msg="row removed" path=gone.txt`; !strings.Contains(log.String(), want) {
+		t.Errorf("second run's log lacks %s:\n%s", want, log.String())
+	}
+	if strings.Contains(log.String(), "a.go") {
+		t.Errorf("second run's log mentions the unchanged a.go:\n%s", log.String())
 	}
 }

@@ -1,14 +1,15 @@
 package indexer
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
-	"sync/atomic"
 
 	"github.com/boyter/gocodewalker"
 	gitignore "github.com/boyter/gocodewalker/go-gitignore"
@@ -16,17 +17,14 @@ import (
 )
 
 // walkTargets sends the absolute path of every file to index on out: named files as they are,
-// folders through gocodewalker with .gitignore and .ignore rules.
-func walkTargets(ctx context.Context, opts Options, targets []target, out chan<- string, found *atomic.Int64) error {
-	exclude := map[string]bool{}
-	for _, e := range opts.Exclude {
-		exclude[e] = true
-	}
+// folders through gocodewalker with the run's ignore rules.
+func (r *run) walkTargets(ctx context.Context, out chan<- string) error {
 	send := func(abs string) bool {
-		if exclude[abs] {
+		if r.own.has(abs) {
+			r.opts.Logger.Debug("not indexed: one of the store's own files", "path", abs)
 			return true
 		}
-		found.Add(1)
+		r.found.Add(1)
 		select {
 		case out <- abs:
 			return true
@@ -34,19 +32,21 @@ func walkTargets(ctx context.Context, opts Options, targets []target, out chan<-
 			return false
 		}
 	}
-	for _, t := range targets {
+	for _, t := range r.targets {
 		if !t.isDir {
 			if !send(t.abs) {
 				return ctx.Err()
 			}
 			continue
 		}
-		outer := ancestorIgnores(opts.Root, t.abs)
-		if outer.ignored(t.abs, true) {
-			continue // the full walk would not enter it either
+		outer := r.rulesAbove(t.abs)
+		if rule := outer.hiding(t.abs, true); rule != nil {
+			// The full walk would not enter it either.
+			r.opts.Logger.Debug("not walked: an ignore rule above it hides it", "path", t.rel, "rule", rule.String())
+			continue
 		}
-		if err := walkDir(ctx, t.abs, func(abs string) bool {
-			return outer.ignored(abs, false) || send(abs)
+		if err := r.walkDir(ctx, t.abs, func(abs string) bool {
+			return outer.hiding(abs, false) != nil || send(abs)
 		}); err != nil {
 			return err
 		}
@@ -67,13 +67,76 @@ func underSkippedDir(rel string) bool {
 	return false
 }
 
-// walkDir walks dir with gitignore and ignore rules, hidden files included.
-func walkDir(ctx context.Context, dir string, send func(string) bool) error {
+// ownFiles recognises the files a walk must never index: the store's own (the database, its
+// -wal, -shm and -journal files, and the .corrupt-* copies a corrupt store is moved aside to) and
+// those of Options.Exclude. A file is matched by its name and its folder's identity, not by its
+// path: a root reached through a symbolic link, or given as a relative path, still finds them.
+type ownFiles []ownFile
+
+// ownFile is one excluded file, or a store and its companions.
+type ownFile struct {
+	dir, name string
+	store     bool // also the store's companions of name
+}
+
+// newOwnFiles returns the files of the store at db, and the paths of exclude.
+func newOwnFiles(db string, exclude []string) ownFiles {
+	own := ownFiles{{dir: filepath.Dir(db), name: filepath.Base(db), store: true}}
+	for _, e := range exclude {
+		own = append(own, ownFile{dir: filepath.Dir(e), name: filepath.Base(e)})
+	}
+	return own
+}
+
+// has reports whether abs is one of the files. Only a file whose name matches costs a stat.
+func (o ownFiles) has(abs string) bool {
+	name := filepath.Base(abs)
+	for _, f := range o {
+		if f.matches(name) && sameFolder(f.dir, filepath.Dir(abs)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (f ownFile) matches(name string) bool {
+	rest, ok := strings.CutPrefix(name, f.name)
+	switch {
+	case !ok:
+		return false
+	case rest == "":
+		return true
+	case !f.store:
+		return false
+	}
+	return rest == "-wal" || rest == "-shm" || rest == "-journal" || strings.HasPrefix(rest, ".corrupt-")
+}
+
+// sameFolder reports whether two paths lead to the same folder, through symbolic links or not.
+func sameFolder(a, b string) bool {
+	if a == b {
+		return true
+	}
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
+}
+
+// walkDir walks dir with the run's ignore files, hidden files included.
+func (r *run) walkDir(ctx context.Context, dir string, send func(string) bool) error {
 	files := make(chan *gocodewalker.File, channelDepth)
 	walker := gocodewalker.NewFileWalker(dir, files)
 	walker.IncludeHidden = true
 	walker.ExcludeDirectory = skippedDirs
-	walker.SetErrorHandler(func(error) bool { return true }) // unreadable folders are skipped
+	walker.IgnoreGitIgnore = !r.git
+	walker.IgnoreGitModules = !r.git
+	walker.SetErrorHandler(func(err error) bool {
+		r.opts.Logger.Debug("not walked", "error", err)
+		return true // an unreadable folder is skipped, the walk goes on
+	})
 	errc := make(chan error, 1)
 	go func() { errc <- walker.Start() }()
 	for f := range files {
@@ -89,50 +152,176 @@ func walkDir(ctx context.Context, dir string, send func(string) bool) error {
 	return ctx.Err()
 }
 
-// ignoreFiles are the files whose rules the walk honours, as gocodewalker reads them.
-var ignoreFiles = []string{".gitignore", ".ignore"}
+// The ignore files the walk honours, in the order gocodewalker lets them decide: for a path, the
+// last matching rule of the .gitignore files (outermost first), then of the .ignore files, then,
+// for a folder, the submodules of .gitmodules.
+const (
+	gitIgnoreFile  = ".gitignore"
+	ignoreFile     = ".ignore"
+	gitModulesFile = ".gitmodules"
+)
 
-// ignoreChain holds the ignore files of the folders above a walked folder, outermost first.
-// gocodewalker reads only those inside the folder it walks, so `index sub` would otherwise take
-// files that the root's .gitignore excludes, and the next full run would remove them again.
-type ignoreChain []gitignore.GitIgnore
-
-// ancestorIgnores reads the ignore files of root and of every folder between it and dir (dir's
-// own are left to the walk).
-func ancestorIgnores(root, dir string) ignoreChain {
-	rel, err := filepath.Rel(root, dir)
-	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
-		return nil
+// ignoreKinds returns the ignore files that count under a root: .ignore always, .gitignore and
+// .gitmodules only inside a git work tree, where git itself reads them (and ripgrep, likewise).
+// A source tree unpacked from a tarball can carry a .gitignore meant for its packaging: Debian's
+// Linux source has one with "/*", which would hide the whole tree.
+func ignoreKinds(git bool) []string {
+	if git {
+		return []string{gitIgnoreFile, ignoreFile, gitModulesFile}
 	}
-	var chain ignoreChain
-	folder := root
-	for _, part := range strings.Split(rel, string(filepath.Separator)) {
-		for _, name := range ignoreFiles {
-			if f, err := os.Open(filepath.Join(folder, name)); err == nil {
-				chain = append(chain, gitignore.New(f, folder, nil))
-				f.Close()
-			}
-		}
-		folder = filepath.Join(folder, part)
-	}
-	return chain
+	return []string{ignoreFile}
 }
 
-// ignored reports whether the rules of the chain exclude abs or any folder on the way to it; the
-// last rule that matches decides, as in git.
-func (c ignoreChain) ignored(abs string, isDir bool) bool {
-	for _, ign := range c {
-		rel, err := filepath.Rel(ign.Base(), abs)
-		if err != nil || strings.HasPrefix(rel, "..") {
+// inGitWorkTree reports whether dir or one of its ancestors holds a .git entry (a folder, or the
+// file of a linked worktree or a submodule). Symbolic links are resolved first: git sees the
+// real path.
+func inGitWorkTree(dir string) bool {
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	for {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
+}
+
+// ignoreRules are the ignore files in force in a folder: those of the folder and of every folder
+// above it up to the root.
+type ignoreRules struct {
+	root  string
+	kinds []string // the kinds of ignore file that count, in the order they decide
+	files []ignoreRuleFile
+}
+
+// ignoreRuleFile is one ignore file read.
+type ignoreRuleFile struct {
+	name  string // relative to the root, '/' separators, for messages
+	kind  string
+	rules gitignore.GitIgnore
+	lines []int // .gitmodules: the line of each submodule path, the rules holding only the paths
+}
+
+// rulesAbove returns the rules of the ignore files of the root and of every folder between it and
+// dir; dir's own are left to the walk, which reads those inside the folder it walks. Without them
+// `index sub` would take files that the root's .gitignore excludes, and the next full run would
+// remove them again.
+func (r *run) rulesAbove(dir string) ignoreRules {
+	rules := ignoreRules{root: r.opts.Root, kinds: ignoreKinds(r.git)}
+	rel, err := filepath.Rel(r.opts.Root, dir)
+	if err != nil || !localRel(rel) || rel == "." {
+		return rules
+	}
+	folder := r.opts.Root
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		rules = rules.enter(folder)
+		folder = filepath.Join(folder, part)
+	}
+	return rules
+}
+
+// localRel reports whether a path made relative by filepath.Rel stays inside its base.
+func localRel(rel string) bool {
+	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// enter returns the rules with those of dir's own ignore files added.
+func (ir ignoreRules) enter(dir string) ignoreRules {
+	files := slices.Clip(ir.files)
+	for _, kind := range ir.kinds {
+		src, err := os.ReadFile(filepath.Join(dir, kind))
+		if err != nil {
 			continue
 		}
-		parts := strings.Split(filepath.ToSlash(rel), "/")
-		for i := range parts {
-			last := i == len(parts)-1
-			if m := ign.Relative(strings.Join(parts[:i+1], "/"), !last || isDir); m != nil && m.Ignore() {
-				return true
+		f := ignoreRuleFile{name: relPath(ir.root, filepath.Join(dir, kind)), kind: kind}
+		if kind == gitModulesFile {
+			var paths []string
+			paths, f.lines = submodulePaths(src)
+			src = []byte(strings.Join(paths, "\n"))
+		}
+		f.rules = gitignore.New(bytes.NewReader(src), dir, nil)
+		files = append(files, f)
+	}
+	ir.files = files
+	return ir
+}
+
+// submodulePath matches a .gitmodules line naming a submodule's folder, as gocodewalker reads it.
+var submodulePath = regexp.MustCompile(`^\s*path\s*=\s*(.*)`)
+
+// submodulePaths returns the folders a .gitmodules file names and the line of each.
+func submodulePaths(src []byte) (paths []string, lines []int) {
+	for i, line := range strings.Split(string(src), "\n") {
+		if m := submodulePath.FindStringSubmatch(line); m != nil {
+			paths = append(paths, strings.TrimSpace(m[1]))
+			lines = append(lines, i+1)
+		}
+	}
+	return paths, lines
+}
+
+// ignoreRule is one line of an ignore file.
+type ignoreRule struct {
+	file    string // relative to the root
+	line    int
+	pattern string
+}
+
+func (r ignoreRule) String() string { return fmt.Sprintf("%s:%d: %q", r.file, r.line, r.pattern) }
+
+// decide returns the rule that decides whether abs is ignored, or nil when no rule matches it:
+// the last match in the order of ir.kinds, each kind's files outermost first.
+func (ir ignoreRules) decide(abs string, isDir bool) (gitignore.Match, *ignoreRuleFile) {
+	var match gitignore.Match
+	var from *ignoreRuleFile
+	for _, kind := range ir.kinds {
+		if kind == gitModulesFile && !isDir {
+			continue // submodules are folders
+		}
+		for i := range ir.files {
+			f := &ir.files[i]
+			if f.kind != kind {
+				continue
+			}
+			rel, err := filepath.Rel(f.rules.Base(), abs)
+			if err != nil || rel == "." || !localRel(rel) {
+				continue
+			}
+			if m := f.rules.Relative(filepath.ToSlash(rel), isDir); m != nil {
+				match, from = m, f
 			}
 		}
 	}
-	return false
+	return match, from
+}
+
+// hiding returns the rule that excludes abs, or a folder on the way to it from the root, or nil
+// when none does.
+func (ir ignoreRules) hiding(abs string, isDir bool) *ignoreRule {
+	if len(ir.files) == 0 {
+		return nil
+	}
+	rel, err := filepath.Rel(ir.root, abs)
+	if err != nil || rel == "." || !localRel(rel) {
+		return nil
+	}
+	path := ir.root
+	parts := strings.Split(rel, string(filepath.Separator))
+	for i, part := range parts {
+		path = filepath.Join(path, part)
+		m, f := ir.decide(path, i < len(parts)-1 || isDir)
+		if m != nil && m.Ignore() {
+			line := m.Position().Line
+			if f.lines != nil && line >= 1 && line <= len(f.lines) {
+				line = f.lines[line-1]
+			}
+			return &ignoreRule{file: f.name, line: line, pattern: m.String()}
+		}
+	}
+	return nil
 }

@@ -94,6 +94,9 @@ func (a *app) index(ctx context.Context, root string, opts indexer.Options) erro
 				query.Thousands(sum.Seen), query.Thousands(sum.Mapped), query.Thousands(sum.Unchanged+sum.Touched),
 				query.Thousands(sum.Removed), query.Thousands(sum.Skipped), query.Thousands(sum.Symbols), sum.Elapsed)
 		}
+		if sum.NoFiles != "" {
+			a.warn("no files found: %s", sum.NoFiles)
+		}
 	}
 	if opts.Check && len(sum.Stale) > 0 {
 		// Under --json the summary with its "stale" list is the whole answer.
