@@ -48,7 +48,7 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 		return nil, &fs.PathError{Op: "read", Path: abs, Err: ErrIsDir}
 	}
 	rel := relPath(root, abs)
-	inside := rel != ".." && !strings.HasPrefix(rel, "../") && (st == nil || !newOwnFiles(st.Path(), opts.Exclude).has(abs))
+	inside := rel != ".." && !strings.HasPrefix(rel, "../") && (st == nil || !newStoreFiles(st.Path()).has(abs))
 	if !inside {
 		rel = abs
 	}

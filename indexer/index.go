@@ -36,11 +36,8 @@ type Options struct {
 	MaxFileSize int64    // bytes; <= 0 means DefaultMaxFileSize
 	MapTimeout  time.Duration
 	Disabled    []string // language names not to map (READMAP_DISABLE)
-	// Exclude lists files never to index besides the store's own, which no run indexes wherever
-	// the store lives. Each is matched by name and folder identity, not by its path as written.
-	Exclude  []string
-	Logger   *slog.Logger
-	Progress func(Progress) // called from the writer goroutine after each file; may be nil
+	Logger      *slog.Logger
+	Progress    func(Progress) // called from the writer goroutine after each file; may be nil
 }
 
 // Progress is a running count for a progress bar.
@@ -106,8 +103,8 @@ type run struct {
 	opts    Options
 	states  map[string]store.FileState // the store's rows as the run began
 	targets []target
-	git     bool     // the root is inside a git work tree: git's own ignore files count
-	own     ownFiles // never indexed
+	git     bool       // the root is inside a git work tree: git's own ignore files count
+	own     storeFiles // never indexed
 	writer  *runWriter
 	sum     *Summary
 	// indexesDone is set once the lookup indexes are known to be in place; until then, an early
@@ -139,7 +136,7 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 	r := &run{
 		st: st, opts: opts, states: states, targets: targets, sum: sum,
 		git:         inGitWorkTree(opts.Root),
-		own:         newOwnFiles(st.Path(), opts.Exclude),
+		own:         newStoreFiles(st.Path()),
 		indexesDone: opts.Check,
 		writer:      &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}, log: opts.Logger},
 	}

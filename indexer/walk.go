@@ -67,49 +67,24 @@ func underSkippedDir(rel string) bool {
 	return false
 }
 
-// ownFiles recognises the files a walk must never index: the store's own (the database, its
-// -wal, -shm and -journal files, and the .corrupt-* copies a corrupt store is moved aside to) and
-// those of Options.Exclude. A file is matched by its name and its folder's identity, not by its
-// path: a root reached through a symbolic link, or given as a relative path, still finds them.
-type ownFiles []ownFile
+// storeFiles recognises the files a walk must never index: the store's own (the database, its
+// -wal, -shm and -journal files, and the .corrupt-* copies a corrupt store is moved aside to). A
+// file is matched by its name and its folder's identity, not by its path: a root reached through
+// a symbolic link, or given as a relative path, still finds them.
+type storeFiles struct{ dir, name string }
 
-// ownFile is one excluded file, or a store and its companions.
-type ownFile struct {
-	dir, name string
-	store     bool // also the store's companions of name
-}
-
-// newOwnFiles returns the files of the store at db, and the paths of exclude.
-func newOwnFiles(db string, exclude []string) ownFiles {
-	own := ownFiles{{dir: filepath.Dir(db), name: filepath.Base(db), store: true}}
-	for _, e := range exclude {
-		own = append(own, ownFile{dir: filepath.Dir(e), name: filepath.Base(e)})
-	}
-	return own
+// newStoreFiles returns the files of the store at db.
+func newStoreFiles(db string) storeFiles {
+	return storeFiles{dir: filepath.Dir(db), name: filepath.Base(db)}
 }
 
 // has reports whether abs is one of the files. Only a file whose name matches costs a stat.
-func (o ownFiles) has(abs string) bool {
-	name := filepath.Base(abs)
-	for _, f := range o {
-		if f.matches(name) && sameFolder(f.dir, filepath.Dir(abs)) {
-			return true
-		}
-	}
-	return false
-}
-
-func (f ownFile) matches(name string) bool {
-	rest, ok := strings.CutPrefix(name, f.name)
-	switch {
-	case !ok:
-		return false
-	case rest == "":
-		return true
-	case !f.store:
+func (o storeFiles) has(abs string) bool {
+	rest, ok := strings.CutPrefix(filepath.Base(abs), o.name)
+	if !ok || !(rest == "" || rest == "-wal" || rest == "-shm" || rest == "-journal" || strings.HasPrefix(rest, ".corrupt-")) {
 		return false
 	}
-	return rest == "-wal" || rest == "-shm" || rest == "-journal" || strings.HasPrefix(rest, ".corrupt-")
+	return sameFolder(o.dir, filepath.Dir(abs))
 }
 
 // sameFolder reports whether two paths lead to the same folder, through symbolic links or not.

@@ -142,7 +142,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return a.report(err)
 }
 
-// report prints err as the contract's one-line message and hint, and returns the exit code.
+// report prints err as the one-line message `readmap: WHAT: WHY` and its hint line (and, under
+// --json, the error object on stdout), and returns the exit code.
 func (a *app) report(err error) int {
 	ce := asFailure("", err)
 	if ce.printed {
@@ -425,8 +426,5 @@ func storeHint(err error) string {
 
 // indexerOptions returns the options every command shares with the indexer.
 func (a *app) indexerOptions(root string) indexer.Options {
-	opts := indexer.Options{Root: root, Disabled: a.cfg.disabled, Logger: a.log, Jobs: a.cfg.jobs}
-	db := a.dbPath(root)
-	opts.Exclude = []string{db, db + "-wal", db + "-shm", db + "-journal"}
-	return opts
+	return indexer.Options{Root: root, Disabled: a.cfg.disabled, Logger: a.log, Jobs: a.cfg.jobs}
 }
