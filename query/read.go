@@ -288,7 +288,7 @@ func (r *reader) setPage(a *Answer, i int) {
 
 func (r *reader) firstPage(a *Answer) error {
 	r.setPage(a, 0)
-	d, lines := r.req.Display, Thousands(r.lines)
+	d, lines := DisplayPath(r.req.Display), Thousands(r.lines)
 	a.head = fmt.Sprintf("[readmap: %s: %s lines, %s, %s%s. Partial view: %s of %s; the map of the whole file follows.]\n",
 		d, lines, HumanBytes(r.req.Size), r.language(), r.crlfNote(), r.span(a), lines)
 	a.tail = fmt.Sprintf("[Showing %s of %s. Read a symbol with: readmap read %s --lines A-B (ranges from the map below), or go on with --page 2. Do not conclude from this page alone.]\n",
@@ -314,12 +314,12 @@ func (r *reader) page(a *Answer) error {
 	}
 	if n > len(r.pages) {
 		return userError(CodePastEnd, fmt.Sprintf("page %s is past the end", Thousands(n)),
-			fmt.Sprintf("the last page is %s: readmap read %s --page %d", Thousands(len(r.pages)), r.req.Display, len(r.pages)))
+			fmt.Sprintf("the last page is %s: readmap read %s --page %d", Thousands(len(r.pages)), DisplayPath(r.req.Display), len(r.pages)))
 	}
 	r.setPage(a, n-1)
 	a.head = fmt.Sprintf("[Page %s of %s%s: %s of %s%s]\n", Thousands(n), Thousands(len(r.pages)), note, r.span(a), Thousands(r.lines), r.crlfNote())
 	if a.Next != nil {
-		a.tail = fmt.Sprintf("[Next: readmap read %s --page %d]\n", r.req.Display, n+1)
+		a.tail = fmt.Sprintf("[Next: readmap read %s --page %d]\n", DisplayPath(r.req.Display), n+1)
 	} else {
 		a.tail = "[End of file.]\n"
 	}
@@ -348,7 +348,7 @@ func (r *reader) rangeRead(a *Answer) error {
 	shown := r.fillRange(a, first, last)
 	if a.EndLine < last || a.Truncated {
 		a.tail = fmt.Sprintf("[%s of %s%s; cut at the page budget. Next: readmap read %s %s]\n",
-			capitalize(shown), Thousands(r.lines), r.crlfNote(), r.req.Display, r.nextRange(a, last, asked))
+			capitalize(shown), Thousands(r.lines), r.crlfNote(), DisplayPath(r.req.Display), r.nextRange(a, last, asked))
 	} else {
 		a.tail = fmt.Sprintf("[%s of %s%s.]\n", capitalize(shown), Thousands(r.lines), r.crlfNote())
 	}
@@ -408,14 +408,15 @@ func (r *reader) symbol(a *Answer) error {
 	if err != nil {
 		return err
 	}
-	label := sym.Qualname + " (" + sym.Kind.String() + ")"
+	qual := Printable(sym.Qualname)
+	label := qual + " (" + sym.Kind.String() + ")"
 	shown := r.fillRange(a, sym.StartLine, sym.EndLine)
 	a.head = fmt.Sprintf("[%s: lines %d-%d of %s%s]\n", label, sym.StartLine, sym.EndLine, Thousands(r.lines), r.crlfNote())
 	if a.EndLine < sym.EndLine || a.Truncated {
 		a.tail = fmt.Sprintf("[%s; %s continues to line %d. Next: readmap read %s %s]\n",
-			capitalize(shown), sym.Qualname, sym.EndLine, r.req.Display, r.nextRange(a, sym.EndLine, true))
+			capitalize(shown), qual, sym.EndLine, DisplayPath(r.req.Display), r.nextRange(a, sym.EndLine, true))
 	} else {
-		a.tail = fmt.Sprintf("[End of %s.]\n", sym.Qualname)
+		a.tail = fmt.Sprintf("[End of %s.]\n", qual)
 	}
 	if r.req.WithMap {
 		a.Map = r.mapText()
@@ -552,7 +553,7 @@ func FindSymbol(syms []store.Symbol, name, display string) (store.Symbol, error)
 	}
 	var list []string
 	for _, s := range matches[:min(len(matches), 10)] {
-		list = append(list, s.Qualname+" "+lineRange(s.StartLine, s.EndLine))
+		list = append(list, Printable(s.Qualname)+" "+lineRange(s.StartLine, s.EndLine))
 	}
 	if len(matches) > 10 {
 		list = append(list, fmt.Sprintf("… %d more", len(matches)-10))
@@ -592,10 +593,10 @@ func closestSymbols(syms []store.Symbol, name, display string) string {
 		if c.dist > max(3, len(name)/2) {
 			break
 		}
-		names = append(names, c.s.Qualname+" "+lineRange(c.s.StartLine, c.s.EndLine))
+		names = append(names, Printable(c.s.Qualname)+" "+lineRange(c.s.StartLine, c.s.EndLine))
 	}
 	if len(names) == 0 {
-		return "see the symbols with: readmap map " + display
+		return "see the symbols with: readmap map " + DisplayPath(display)
 	}
 	return "did you mean: " + strings.Join(names, ", ")
 }

@@ -273,7 +273,7 @@ func WriteSearchText(w io.Writer, hits []SearchHit) error {
 		}
 		b.WriteString("── line " + strconv.Itoa(h.Line))
 		if h.Breadcrumb != "" {
-			fmt.Fprintf(&b, " in %s %s", h.Breadcrumb, lineRange(h.SymbolLine[0], h.SymbolLine[1]))
+			fmt.Fprintf(&b, " in %s %s", Printable(h.Breadcrumb), lineRange(h.SymbolLine[0], h.SymbolLine[1]))
 		}
 		if h.Score > 0 {
 			fmt.Fprintf(&b, " (similarity %.2f)", h.Score)

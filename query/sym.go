@@ -128,6 +128,9 @@ func Sym(ctx context.Context, st *store.Store, q SymQuery) ([]SymHit, error) {
 	if len(c.hits) == 0 {
 		hint := "no similar names in the store; is it indexed? run readmap index"
 		if near := closestNames(names, name, maxEdits(name)+2, 5); len(near) > 0 {
+			for i, n := range near {
+				near[i] = Printable(n)
+			}
 			hint = "did you mean " + strings.Join(near, ", ") + "?"
 		}
 		return nil, userError(CodeNoHit, fmt.Sprintf("no symbol matches %q", text), hint)
@@ -242,9 +245,9 @@ func closestNames(names []string, q string, maxDist, n int) []string {
 func WriteSymText(w io.Writer, hits []SymHit) error {
 	var b strings.Builder
 	for _, h := range hits {
-		fmt.Fprintf(&b, "%s:%d-%d  %s  %s", h.Path, h.StartLine, h.EndLine, h.Kind, h.Qualname)
+		fmt.Fprintf(&b, "%s:%d-%d  %s  %s", DisplayPath(h.Path), h.StartLine, h.EndLine, h.Kind, Printable(h.Qualname))
 		if h.Signature != "" {
-			b.WriteString("  " + h.Signature)
+			b.WriteString("  " + Printable(h.Signature))
 		}
 		b.WriteByte('\n')
 	}

@@ -66,7 +66,7 @@ func (e *cliError) Error() string {
 	if e.what == "" {
 		return why
 	}
-	return e.what + ": " + why
+	return query.DisplayPath(e.what) + ": " + why
 }
 
 // Unwrap returns the cause.

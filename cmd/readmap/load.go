@@ -27,8 +27,28 @@ type session struct {
 	warned   bool
 }
 
-// resolve returns the absolute path a command argument names.
-func (s *session) resolve(arg string) (string, error) {
+// resolve returns the absolute path a command argument names, and the path it stands for: arg
+// itself, or, when arg names nothing and holds the escapes of a path as readmap prints one that
+// is not plain text ("a\nb.go"), the path those escapes spell when that exists.
+func (s *session) resolve(arg string) (abs, path string, err error) {
+	abs, err = s.absolute(arg)
+	if err != nil {
+		return "", arg, err
+	}
+	if _, err := os.Lstat(abs); errors.Is(err, fs.ErrNotExist) {
+		if p, ok := query.UnquotePath(arg); ok {
+			if pabs, err := s.absolute(p); err == nil {
+				if _, err := os.Lstat(pabs); err == nil {
+					return pabs, p, nil
+				}
+			}
+		}
+	}
+	return abs, arg, nil
+}
+
+// absolute makes arg absolute against the session's base.
+func (s *session) absolute(arg string) (string, error) {
 	if s.base != "" && !filepath.IsAbs(arg) {
 		return filepath.Join(s.base, arg), nil
 	}
@@ -66,7 +86,7 @@ func (a *app) warnStore(s *session, err error) {
 //
 // A binary file is an error ("binary file (PNG image, 45.2 KB); not shown").
 func (a *app) load(ctx context.Context, s *session, arg string) (*store.File, string, error) {
-	abs, err := s.resolve(arg)
+	abs, arg, err := s.resolve(arg)
 	if err != nil {
 		return nil, "", failure(query.CodeBadPath, arg, err, "")
 	}
@@ -150,7 +170,7 @@ func similarNames(abs string) string {
 	}
 	var names []string
 	for _, c := range cands[:min(5, len(cands))] {
-		names = append(names, filepath.Join(relToWD(filepath.Clean(dir)), c.name))
+		names = append(names, query.DisplayPath(filepath.Join(relToWD(filepath.Clean(dir)), c.name)))
 	}
 	return "similar: " + strings.Join(names, ", ")
 }
@@ -166,15 +186,15 @@ func dirEntries(abs string) string {
 	var parts []string
 	for _, e := range entries[:min(shown, len(entries))] {
 		if e.IsDir() {
-			parts = append(parts, e.Name()+"/")
+			parts = append(parts, query.DisplayPath(e.Name())+"/")
 			continue
 		}
 		info, err := e.Info()
 		if err != nil {
-			parts = append(parts, e.Name())
+			parts = append(parts, query.DisplayPath(e.Name()))
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s (%s lines, %s)", e.Name(), lineCountOf(filepath.Join(abs, e.Name()), info), query.HumanBytes(info.Size())))
+		parts = append(parts, fmt.Sprintf("%s (%s lines, %s)", query.DisplayPath(e.Name()), lineCountOf(filepath.Join(abs, e.Name()), info), query.HumanBytes(info.Size())))
 	}
 	if len(entries) > shown {
 		parts = append(parts, fmt.Sprintf("… %d more", len(entries)-shown))

@@ -125,9 +125,9 @@ func (m *mcpTools) checkPath(path string) error {
 	if m.allowOutside {
 		return nil
 	}
-	abs := path
-	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(m.root, path)
+	abs, _, err := (&session{base: m.root}).resolve(path)
+	if err != nil {
+		return failure(query.CodeBadPath, path, err, "")
 	}
 	real := resolveExisting(abs)
 	root, err := filepath.EvalSymlinks(m.root)

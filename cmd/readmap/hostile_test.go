@@ -1,0 +1,102 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// controlByte returns the first byte of s a terminal would act on (a control character other than
+// newline and tab, or DEL), and whether there is one.
+func controlByte(s string) (byte, bool) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// TestHostileNamesAreEscaped maps a file whose headings hold terminal escapes: map, sym and the
+// breadcrumbs of search show them as \xNN, never raw.
+func TestHostileNamesAreEscaped(t *testing.T) {
+	doc := "# Intro \x1b]0;pwned\x07\n\ntext\n\n## Setup \x1b[2J\x1b[31mred\n\nneedle here\n"
+	root := repo(t, map[string]string{"doc.md": doc})
+	for _, args := range [][]string{
+		{"map", "doc.md"},
+		{"sym", "Setup"},
+		{"read", "doc.md", "--symbol", "## Setup \x1b[2J\x1b[31mred", "--map"},
+	} {
+		out, errOut, code := cli(t, root, args...)
+		if code != 0 {
+			t.Fatalf("readmap %q: exit %d, %s", args, code, errOut)
+		}
+		if args[0] == "read" {
+			out = strings.Replace(out, "## Setup \x1b[2J\x1b[31mred\n", "", 1) // the body: the file's own bytes
+		}
+		if c, ok := controlByte(out); ok {
+			t.Errorf("readmap %q prints control byte %#x:\n%q", args, c, out)
+		}
+		if !strings.Contains(out, `\x1b`) {
+			t.Errorf("readmap %q does not show the escape as \\x1b:\n%q", args, out)
+		}
+	}
+	out, errOut, code := cli(t, root, "search", "doc.md", "needle")
+	if code != 0 {
+		t.Fatalf("search: exit %d, %s", code, errOut)
+	}
+	head, _, _ := strings.Cut(out, "\n")
+	if _, ok := controlByte(head); ok || !strings.Contains(head, `Setup \x1b[2J\x1b[31mred`) {
+		t.Errorf("search breadcrumb = %q, want the heading escaped", head)
+	}
+}
+
+// TestOddFileNamesStayOneLineAndGoBack indexes files whose names hold a newline, an escape and a
+// byte that is not UTF-8: sym and map print them quoted on one line, and readmap reads them back
+// from that quoted form, as a shell passes it and as an MCP client does.
+func TestOddFileNamesStayOneLineAndGoBack(t *testing.T) {
+	names := map[string]string{
+		"a\nb.py":        `"a\nb.py"`,
+		"caf\xe9.py":     `"caf\xe9.py"`,
+		"esc\x1b[2J.py":  `"esc\x1b[2J.py"`,
+		"plain name .py": "plain name .py",
+	}
+	files := map[string]string{}
+	for name := range names {
+		files[name] = "def oddity():\n    pass\n"
+	}
+	root := repo(t, files)
+	if _, errOut, code := cli(t, root, "index"); code != 0 {
+		t.Fatalf("index: %s", errOut)
+	}
+	out, errOut, code := cli(t, root, "sym", "oddity")
+	if code != 0 {
+		t.Fatalf("sym oddity: exit %d, %s", code, errOut)
+	}
+	if lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n"); len(lines) != len(names) {
+		t.Errorf("sym oddity: %d lines for %d hits:\n%s", len(lines), len(names), out)
+	}
+	if c, ok := controlByte(out); ok {
+		t.Errorf("sym oddity prints control byte %#x: %q", c, out)
+	}
+	cs := mcpClient(t, root, false)
+	for name, shown := range names {
+		if !strings.Contains(out, shown+":1-2  function  oddity") {
+			t.Errorf("sym oddity lacks %q:\n%s", shown+":1-2", out)
+		}
+		mapped, _, _ := cli(t, root, "map", name)
+		if !strings.Contains(mapped, "File Map: "+shown+"\n") {
+			t.Errorf("map %q does not head with %q:\n%s", name, shown, mapped)
+		}
+		// Back to readmap: quoted as shown (an MCP client), and with the quotes a shell takes off.
+		for _, arg := range []string{shown, strings.Trim(shown, `"`)} {
+			got, errOut, code := cli(t, root, "read", arg)
+			if code != 0 || got != files[name] {
+				t.Errorf("read %q = %q (exit %d, %s), want the file", arg, got, code, errOut)
+			}
+			res := callTool(t, cs, "read", map[string]any{"path": arg})
+			if blocks := texts(res); res.IsError || len(blocks) != 1 || blocks[0] != files[name] {
+				t.Errorf("MCP read %q = %q, want the file", arg, blocks)
+			}
+		}
+	}
+}
