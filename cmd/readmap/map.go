@@ -26,7 +26,7 @@ budget. With --json it prints every symbol, no budget, one JSON object per file 
 			defer s.close()
 			var first *cliError // the first file that failed; each failure is reported as it comes
 			for _, p := range paths {
-				f, _, err := a.load(ctx, s, p)
+				f, _, err := a.load(ctx, s, p, openOptions{})
 				if err != nil {
 					if len(paths) == 1 {
 						return err

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/readmap/readmap/query"
+	"github.com/readmap/readmap/store"
 	"github.com/spf13/cobra"
 )
 
@@ -119,47 +119,6 @@ func (m *mcpTools) session(ctx context.Context) *session {
 	return s
 }
 
-// checkPath refuses a path that leads outside the root, following symbolic links, unless the
-// server allows it.
-func (m *mcpTools) checkPath(path string) error {
-	if m.allowOutside {
-		return nil
-	}
-	abs, _, err := (&session{base: m.root}).resolve(path)
-	if err != nil {
-		return failure(query.CodeBadPath, path, err, "")
-	}
-	real := resolveExisting(abs)
-	root, err := filepath.EvalSymlinks(m.root)
-	if err != nil {
-		root = m.root
-	}
-	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return failure(query.CodeOutsideRoot, path, errors.New("outside the repository root "+m.root),
-			"give a path inside the root, or start the server with --allow-outside-root")
-	}
-	return nil
-}
-
-// resolveExisting follows the symbolic links of the longest part of abs that exists, and keeps
-// the missing rest as it is: a missing file under a link to another folder is judged by where the
-// link leads, so no hint about that folder's entries can leak out.
-func resolveExisting(abs string) string {
-	abs = filepath.Clean(abs)
-	rest := ""
-	for dir := abs; ; {
-		if real, err := filepath.EvalSymlinks(dir); err == nil {
-			return filepath.Join(real, rest)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return abs
-		}
-		rest = filepath.Join(filepath.Base(dir), rest)
-		dir = parent
-	}
-}
-
 // toolError is a failure as the tool result an agent sees: the message and its hint as text, as
 // the command prints them on stderr, and the error object of the JSON contract as structured
 // content, so that a client can decide by its code.
@@ -186,12 +145,9 @@ func (m *mcpTools) read(ctx context.Context, _ *mcp.CallToolRequest, in mcpReadI
 	if err != nil {
 		return toolError(err), nil, nil
 	}
-	if err := m.checkPath(in.Path); err != nil {
-		return toolError(err), nil, nil
-	}
 	s := m.session(ctx)
 	defer s.close()
-	ans, err := m.a.readAnswer(ctx, s, in.Path, req)
+	ans, err := m.a.readAnswer(ctx, s, in.Path, req, openOptions{confine: !m.allowOutside, hash: in.JSON})
 	if err != nil {
 		return toolError(err), nil, nil
 	}
@@ -234,12 +190,9 @@ func (m *mcpTools) mapFile(ctx context.Context, _ *mcp.CallToolRequest, in mcpMa
 	if err := query.ValidateMapBudget(budget); err != nil {
 		return toolError(err), nil, nil
 	}
-	if err := m.checkPath(in.Path); err != nil {
-		return toolError(err), nil, nil
-	}
 	s := m.session(ctx)
 	defer s.close()
-	f, _, err := m.a.load(ctx, s, in.Path)
+	f, _, err := m.a.load(ctx, s, in.Path, openOptions{confine: !m.allowOutside, hash: in.JSON})
 	if err != nil {
 		return toolError(err), nil, nil
 	}
@@ -266,11 +219,16 @@ func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInp
 	s := m.session(ctx)
 	defer s.close()
 	if s.st == nil {
-		return toolError(failure(query.CodeStore, m.a.dbPath(m.root), s.storeErr, storeHint(s.storeErr))), nil, nil
+		return toolError(failure(query.CodeStore, s.shownPath(m.a.dbPath(m.root)), s.storeErr, storeHint(s.storeErr))), nil, nil
 	}
 	hits, err := m.a.lookupSymbols(ctx, s.st, s.root, q)
 	if err != nil {
 		return toolError(err), nil, nil
+	}
+	if !m.allowOutside {
+		if hits = m.confineHits(ctx, s, hits); len(hits) == 0 {
+			return toolError(failure(query.CodeNoHit, "sym "+q.Text, fmt.Errorf("no symbol matches %q inside the root", q.Text), "")), nil, nil
+		}
 	}
 	var b bytes.Buffer
 	if in.JSON {
@@ -296,12 +254,9 @@ func (m *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in mcpSea
 	if err := req.Validate(); err != nil {
 		return toolError(err), nil, nil
 	}
-	if err := m.checkPath(in.Path); err != nil {
-		return toolError(err), nil, nil
-	}
 	s := m.session(ctx)
 	defer s.close()
-	hits, err := m.a.searchHits(ctx, s, in.Path, req)
+	hits, err := m.a.searchHits(ctx, s, in.Path, req, openOptions{confine: !m.allowOutside})
 	if err != nil {
 		return toolError(err), nil, nil
 	}
@@ -312,4 +267,36 @@ func (m *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in mcpSea
 		_ = query.WriteSearchText(&b, hits)
 	}
 	return textResult(b.String()), nil, nil
+}
+
+// confineHits keeps the hits whose files lie inside the root and whose symbols the files' own
+// bytes give. A row of the store may have been made through a link that led outside the root (the
+// indexer follows links to files), or from bytes a swapped path showed the indexer: each hit's file
+// is opened as read opens it, and a hit is kept only when the row checked against those bytes has
+// the same symbol.
+func (m *mcpTools) confineHits(ctx context.Context, s *session, hits []query.SymHit) []query.SymHit {
+	rows := map[string]*store.File{}
+	var kept []query.SymHit
+	for _, h := range hits {
+		row, seen := rows[h.Path]
+		if !seen {
+			row, _, _ = m.a.load(ctx, s, h.Path, openOptions{confine: true})
+			rows[h.Path] = row
+		}
+		if row != nil && hasSymbol(row, h.Hit) {
+			kept = append(kept, h)
+		}
+	}
+	return kept
+}
+
+// hasSymbol reports whether f has the symbol of hit h.
+func hasSymbol(f *store.File, h store.Hit) bool {
+	for _, sym := range f.Symbols {
+		if sym.Qualname == h.Qualname && sym.Name == h.Name && sym.Kind == h.Kind && sym.Signature == h.Signature &&
+			sym.StartLine == h.StartLine && sym.EndLine == h.EndLine {
+			return true
+		}
+	}
+	return false
 }

@@ -205,3 +205,44 @@ func TestMCPStdioRoundTrip(t *testing.T) {
 		t.Errorf("tools/list over stdio = %v, want 4 tools", list)
 	}
 }
+
+// TestMCPHintsAreRelativeToTheRoot: the names a hint suggests are paths relative to the root, as
+// the tools take them, whatever the server's working directory.
+func TestMCPHintsAreRelativeToTheRoot(t *testing.T) {
+	root := repo(t, map[string]string{"src/handler.go": "package src\n", "src/deep/x.go": "package deep\n"})
+	t.Chdir(filepath.Join(root, "src", "deep"))
+	cs := mcpClient(t, root, false)
+	for _, tc := range []struct{ path, want string }{
+		{"src/handlr.go", "hint: similar: src/handler.go"},
+		{"src/nothing-like-it.go", "hint: no similar names in src"},
+	} {
+		res := callTool(t, cs, "read", map[string]any{"path": tc.path})
+		if blocks := texts(res); !res.IsError || !strings.HasSuffix(blocks[0], tc.want) {
+			t.Errorf("read %s = %q, want a hint ending %q", tc.path, blocks, tc.want)
+		}
+	}
+}
+
+// TestMCPSymLeavesOutFilesOutsideTheRoot: index follows a link to a file outside the root and
+// stores its symbols under the link's name; the MCP server's sym never names them.
+func TestMCPSymLeavesOutFilesOutsideTheRoot(t *testing.T) {
+	root := repo(t, map[string]string{"in.go": "package in\n\nfunc LeakInside() {}\n"})
+	outside := filepath.Join(t.TempDir(), "secret.go")
+	if err := os.WriteFile(outside, []byte("package secret\n\nfunc LeakOutside() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(root, "link.go")); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := cli(t, root, "index"); code != 0 {
+		t.Fatalf("index: %s", errOut)
+	}
+	res := callTool(t, mcpClient(t, root, false), "sym", map[string]any{"query": "Leak"})
+	if text := strings.Join(texts(res), "\n"); res.IsError || !strings.Contains(text, "LeakInside") || strings.Contains(text, "LeakOutside") {
+		t.Errorf("sym Leak = %q, want LeakInside only", text)
+	}
+	res = callTool(t, mcpClient(t, root, true), "sym", map[string]any{"query": "Leak"})
+	if text := strings.Join(texts(res), "\n"); res.IsError || !strings.Contains(text, "LeakOutside") {
+		t.Errorf("sym Leak with --allow-outside-root = %q, want LeakOutside too", text)
+	}
+}

@@ -392,7 +392,7 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 	a := &app{}
 	missing := filepath.Join(dir, "nope.go")
 	_, statErr := os.Stat(missing)
-	if err := error(a.fileError("nope.go", missing, statErr)); !errors.Is(err, fs.ErrNotExist) {
+	if err := error(a.fileError(&session{}, "nope.go", missing, statErr, false)); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("fileError of a missing file = %v, not fs.ErrNotExist underneath", err)
 	}
 	a.rootFlag = missing

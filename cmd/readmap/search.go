@@ -32,7 +32,7 @@ whole line to find by similarity with --fuzzy (typos allowed; best first).`,
 				return err
 			}
 			defer s.close()
-			hits, err := a.searchHits(ctx, s, args[0], req)
+			hits, err := a.searchHits(ctx, s, args[0], req, openOptions{})
 			if err != nil {
 				return err
 			}
@@ -51,20 +51,21 @@ whole line to find by similarity with --fuzzy (typos allowed; best first).`,
 	return cmd
 }
 
-// searchHits loads the file named by arg fresh and searches it; no hit is a failure.
-func (a *app) searchHits(ctx context.Context, s *session, arg string, req query.SearchRequest) ([]query.SearchHit, error) {
-	f, file, _, err := a.openFresh(ctx, s, arg)
+// searchHits opens the file named by arg, loads its row fresh and searches the open file; no hit
+// is a failure.
+func (a *app) searchHits(ctx context.Context, s *session, arg string, req query.SearchRequest, opt openOptions) ([]query.SearchHit, error) {
+	o, err := a.open(ctx, s, arg, opt)
 	if err != nil {
 		return nil, err
 	}
-	defer file.Close()
-	req.File, req.Source = f, file
+	defer o.Close()
+	req.File, req.Source = o.row, o.file
 	hits, err := query.Search(ctx, req)
 	if err != nil {
-		return nil, asFailure(arg, err)
+		return nil, asFailure(o.shown, err)
 	}
 	if len(hits) == 0 {
-		return nil, failure(query.CodeNoHit, arg, errors.New("no line matches "+quote(req.Pattern)), searchHint(req))
+		return nil, failure(query.CodeNoHit, o.shown, errors.New("no line matches "+quote(req.Pattern)), searchHint(req))
 	}
 	return hits, nil
 }
