@@ -36,8 +36,7 @@ link, is refused unless --allow-outside-root is given. A bad setting in the envi
 				root = storeRoot // a store given with --db maps its own root
 			}
 			server := a.mcpServer(root, allowOutside)
-			t := &mcp.IOTransport{Reader: io.NopCloser(a.stdin), Writer: nopWriteCloser{a.stdout}}
-			if err := server.Run(cmd.Context(), t); err != nil && cmd.Context().Err() == nil && !errors.Is(err, io.EOF) {
+			if err := server.Run(cmd.Context(), &lineTransport{r: a.stdin, w: a.stdout}); err != nil && cmd.Context().Err() == nil && !errors.Is(err, io.EOF) {
 				return failure(query.CodeMCP, "server", err, "")
 			}
 			return nil
@@ -46,12 +45,6 @@ link, is refused unless --allow-outside-root is given. A bad setting in the envi
 	cmd.Flags().BoolVar(&allowOutside, "allow-outside-root", false, "serve files outside the repository root too")
 	return cmd
 }
-
-// nopWriteCloser lets the server's transport close stdout's writer without closing stdout.
-type nopWriteCloser struct{ io.Writer }
-
-// Close does nothing.
-func (nopWriteCloser) Close() error { return nil }
 
 // MCP tool inputs: the CLI flags under the same names. A parameter whose zero value the command
 // line would refuse or read differently (offset 0, max 0) is a pointer, so that giving it is told

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -150,59 +147,16 @@ func TestMCPRefusesPathsOutsideTheRoot(t *testing.T) {
 // TestMCPStdioRoundTrip runs `readmap mcp` as a process and talks JSON-RPC to it over its stdin
 // and stdout: initialize, then tools/list.
 func TestMCPStdioRoundTrip(t *testing.T) {
-	root := repo(t, map[string]string{"a.go": "package a\n"})
-	cmd := exec.Command(os.Args[0], "mcp", "--root", root)
-	cmd.Env = append(os.Environ(), "READMAP_TEST_MAIN=1")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		stdin.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			t.Error("readmap mcp did not exit after stdin closed")
-		}
-	}()
-	replies := bufio.NewScanner(stdout)
-	replies.Buffer(make([]byte, 1<<20), 1<<20)
-	send := func(msg string) {
-		if _, err := io.WriteString(stdin, msg+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	recv := func() map[string]any {
-		if !replies.Scan() {
-			t.Fatalf("no reply from readmap mcp: %v", replies.Err())
-		}
-		var m map[string]any
-		if err := json.Unmarshal(replies.Bytes(), &m); err != nil {
-			t.Fatalf("reply %q: %v", replies.Text(), err)
-		}
-		return m
-	}
-	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`)
-	if init := recv(); init["result"] == nil {
-		t.Fatalf("initialize reply = %v", init)
-	}
-	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
-	list := recv()
+	p := startMCP(t, repo(t, map[string]string{"a.go": "package a\n"}))
+	p.send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	list := p.recv()
 	result, _ := list["result"].(map[string]any)
 	tools, _ := result["tools"].([]any)
 	if len(tools) != 4 {
 		t.Errorf("tools/list over stdio = %v, want 4 tools", list)
+	}
+	if code := p.exit(); code != 0 {
+		t.Errorf("readmap mcp exited %d at the end of its input, want 0", code)
 	}
 }
 
