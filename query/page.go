@@ -48,12 +48,13 @@ func (l Layout) Key() string {
 	return k
 }
 
-// Validate refuses budgets below MinPageBytes and MinMaxLines, as a CodeUsage *Error.
+// Validate refuses budgets outside [MinPageBytes, MaxPageBytes] and [MinMaxLines, MaxMaxLines],
+// as a CodeUsage *Error.
 func (l Layout) Validate() error {
-	if err := atLeast("page-bytes", l.PageBytes, MinPageBytes); err != nil {
+	if err := within("page-bytes", l.PageBytes, MinPageBytes, MaxPageBytes); err != nil {
 		return err
 	}
-	return atLeast("max-lines", l.MaxLines, MinMaxLines)
+	return within("max-lines", l.MaxLines, MinMaxLines, MaxMaxLines)
 }
 
 // PageStart is where a page begins: a byte offset and the 1-based line that holds it.

@@ -69,8 +69,9 @@ func (r LineRange) validate() error {
 }
 
 // Validate checks req against the rules of a read: budgets a page and a map can work with
-// (Layout.Validate, ValidateMapBudget), lines counted from 1, a --limit of 0 or more, and one way
-// of reading at a time. A request that breaks one is a CodeUsage *Error.
+// (Layout.Validate, ValidateMapBudget), lines counted from 1, a --limit of 0 or more, a symbol
+// name of at most MaxArgBytes, and one way of reading at a time. A request that breaks one is a
+// CodeUsage *Error.
 func (req ReadRequest) Validate() error {
 	if err := req.Layout.Validate(); err != nil {
 		return err
@@ -82,6 +83,9 @@ func (req ReadRequest) Validate() error {
 		return usageError(fmt.Sprintf("--offset %d: lines start at 1", req.Offset), "pass --offset N with N >= 1")
 	}
 	if err := atLeast("limit", req.Limit, 0); err != nil {
+		return err
+	}
+	if err := shortArg("symbol", req.Symbol); err != nil {
 		return err
 	}
 	if req.Range != (LineRange{}) {

@@ -15,9 +15,10 @@ const (
 	MinMapBudget     = 256
 )
 
-// ValidateMapBudget refuses a map budget below MinMapBudget, as a CodeUsage *Error.
+// ValidateMapBudget refuses a map budget outside [MinMapBudget, MaxMapBudget], as a CodeUsage
+// *Error.
 func ValidateMapBudget(budget int) error {
-	return atLeast("budget", budget, MinMapBudget)
+	return within("budget", budget, MinMapBudget, MaxMapBudget)
 }
 
 // The map is rendered at the first level whose whole text fits the budget:

@@ -3,6 +3,7 @@ package query_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,6 +115,51 @@ func BenchmarkSymbolNames(b *testing.B) {
 	for b.Loop() {
 		if _, err := st.SymbolNames(context.Background()); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestSymAnswerFitsItsBudget shows a thousand hits with long, hostile signatures in each
+// encoding: every answer fits MaxAnswerBytes, and going on with --skip shows each hit once.
+func TestSymAnswerFitsItsBudget(t *testing.T) {
+	var hits []query.SymHit
+	for i := range query.MaxSymLimit + 1 {
+		hits = append(hits, query.SymHit{Hit: store.Hit{Path: fmt.Sprintf("pkg/file%d.go", i), Language: "Go",
+			Symbol: store.Symbol{Name: fmt.Sprint("F", i), Qualname: fmt.Sprint("F", i), Kind: store.KindFunction,
+				Signature: "func F(" + strings.Repeat("\x1b\"\xff", 60) + ")", StartLine: i + 1, EndLine: i + 2}}})
+	}
+	for _, enc := range []query.Encoding{query.EncodingRaw, query.EncodingUTF8, query.EncodingJSON} {
+		q := query.NewSymQuery("F")
+		q.Limit = query.MaxSymLimit
+		seen := 0
+		for {
+			ans := query.NewSymAnswer(hits, q, enc, 0)
+			var out strings.Builder
+			write := ans.WriteText
+			if enc == query.EncodingJSON {
+				write = ans.WriteJSON
+			}
+			if err := write(&out); err != nil {
+				t.Fatal(err)
+			}
+			if out.Len() > query.MaxAnswerBytes || len(ans.Hits) == 0 {
+				t.Fatalf("encoding %d, skip %d: %d hits in %d bytes", enc, q.Skip, len(ans.Hits), out.Len())
+			}
+			for _, h := range ans.Hits {
+				if seen++; h.StartLine != seen {
+					t.Fatalf("encoding %d: hit of line %d, want %d", enc, h.StartLine, seen)
+				}
+			}
+			if !ans.Truncated {
+				break
+			}
+			if !strings.Contains(out.String(), fmt.Sprintf("go on with --skip %d", ans.Next.Skip)) {
+				t.Fatalf("encoding %d: the answer does not say how to go on:\n%s", enc, out.String())
+			}
+			q.Skip = ans.Next.Skip
+		}
+		if seen != len(hits) {
+			t.Errorf("encoding %d: %d hits seen through --skip, want %d", enc, seen, len(hits))
 		}
 	}
 }

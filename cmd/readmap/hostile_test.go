@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -96,6 +98,63 @@ func TestOddFileNamesStayOneLineAndGoBack(t *testing.T) {
 			res := callTool(t, cs, "read", map[string]any{"path": arg})
 			if blocks := texts(res); res.IsError || len(blocks) != 1 || blocks[0] != files[name] {
 				t.Errorf("MCP read %q = %q, want the file", arg, blocks)
+			}
+		}
+	}
+}
+
+// TestSearchAndSymAnswersFitTheBudget asks search and sym for as much as their bounds allow, from
+// the command line and the MCP server, as text and as JSON: every answer fits 28,000 bytes and
+// ends with a notice that says how to go on, and going on shows the next hit.
+func TestSearchAndSymAnswersFitTheBudget(t *testing.T) {
+	root := repo(t, map[string]string{"big.go": largeGo(600)})
+	if _, errOut, code := cli(t, root, "index"); code != 0 {
+		t.Fatalf("index: %s", errOut)
+	}
+	cs := mcpClient(t, root, false)
+	for _, tc := range []struct {
+		cli  []string
+		tool string
+		args map[string]any
+	}{
+		{[]string{"search", "big.go", "e", "--max", "1000", "--context", "50"}, "search", map[string]any{"path": "big.go", "pattern": "e", "max": 1000, "context": 50}},
+		{[]string{"search", "big.go", "Println", "--max", "1000", "--context", "0"}, "search", map[string]any{"path": "big.go", "pattern": "Println", "max": 1000, "context": 0}},
+		{[]string{"search", "big.go", "fmt.Println(a, b, 5) // line 5 of the body", "--fuzzy", "--max", "1000", "--context", "3"}, "search", map[string]any{"path": "big.go", "pattern": "fmt.Println(a, b, 5) // line 5 of the body", "fuzzy": true, "max": 1000, "context": 3}},
+		{[]string{"sym", "Func", "--limit", "1000"}, "sym", map[string]any{"query": "Func", "limit": 1000}},
+	} {
+		for _, asJSON := range []bool{false, true} {
+			args := tc.cli
+			if asJSON {
+				args = append(args[:len(args):len(args)], "--json")
+			}
+			out, errOut, code := cli(t, root, args...)
+			if code != 0 || len(out) > 28000 || !strings.Contains(out, "go on with --skip ") {
+				t.Errorf("readmap %q: exit %d, %d bytes (%s), want at most 28,000 with a notice:\n%.300s", args, code, len(out), errOut, out)
+			}
+			mcpArgs := map[string]any{"json": asJSON}
+			for k, v := range tc.args {
+				mcpArgs[k] = v
+			}
+			res := callTool(t, cs, tc.tool, mcpArgs)
+			if text := strings.Join(texts(res), ""); res.IsError || len(text) > 28000 || !strings.Contains(text, "go on with --skip ") {
+				t.Errorf("MCP %s %v: error %v, %d bytes, want at most 28,000 with a notice", tc.tool, mcpArgs, res.IsError, len(text))
+			}
+			if !asJSON {
+				continue
+			}
+			var ans struct {
+				Hits      []json.RawMessage
+				Truncated bool
+				Next      struct{ Skip, Line int }
+			}
+			if err := json.Unmarshal([]byte(out), &ans); err != nil || !ans.Truncated || ans.Next.Skip != len(ans.Hits) {
+				t.Fatalf("readmap %q: %v; truncated %v, next %+v after %d hits", args, err, ans.Truncated, ans.Next, len(ans.Hits))
+			}
+			if tc.cli[0] == "search" && !strings.Contains(tc.cli[2], " ") { // hits in file order: the next starts there
+				next, _, _ := cli(t, root, append(args, "--skip", fmt.Sprint(ans.Next.Skip))...)
+				if !strings.HasPrefix(next, fmt.Sprintf(`{"hits":[{"line":%d,`, ans.Next.Line)) {
+					t.Errorf("readmap %q --skip %d starts %.60q, want the hit on line %d", args, ans.Next.Skip, next, ans.Next.Line)
+				}
 			}
 		}
 	}

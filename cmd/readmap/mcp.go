@@ -72,7 +72,8 @@ type (
 		Kind  string `json:"kind,omitempty" jsonschema:"only this kind: function, method, class, struct, ..."`
 		Lang  string `json:"lang,omitempty" jsonschema:"only files of this language"`
 		Path  string `json:"path,omitempty" jsonschema:"only files whose path matches this glob, e.g. src/*"`
-		Limit *int   `json:"limit,omitempty" jsonschema:"most hits, 1 or more (default 20)"`
+		Limit *int   `json:"limit,omitempty" jsonschema:"most hits, 1 to 1000 (default 20)"`
+		Skip  int    `json:"skip,omitempty" jsonschema:"hits to pass over first, as a cut answer's notice says (0 to 10000)"`
 		JSON  bool   `json:"json,omitempty" jsonschema:"answer with the CLI's JSON array instead of text"`
 	}
 	mcpSearchInput struct {
@@ -81,8 +82,9 @@ type (
 		Regex     bool     `json:"regex,omitempty" jsonschema:"pattern is a regular expression"`
 		Fuzzy     bool     `json:"fuzzy,omitempty" jsonschema:"find lines similar to pattern as a whole, best first"`
 		Threshold *float64 `json:"threshold,omitempty" jsonschema:"least similarity of a fuzzy hit, above 0 and at most 1 (default 0.8)"`
-		Context   *int     `json:"context,omitempty" jsonschema:"lines of context around each hit (default 2)"`
-		Max       *int     `json:"max,omitempty" jsonschema:"most hits, 1 or more (default 50)"`
+		Context   *int     `json:"context,omitempty" jsonschema:"lines of context around each hit, 0 to 50 (default 2)"`
+		Max       *int     `json:"max,omitempty" jsonschema:"most hits, 1 to 1000 (default 50)"`
+		Skip      int      `json:"skip,omitempty" jsonschema:"hits to pass over first, as a cut answer's notice says (0 to 100000)"`
 		JSON      bool     `json:"json,omitempty" jsonschema:"answer with the CLI's JSON array instead of text"`
 	}
 )
@@ -123,6 +125,15 @@ func toolError(err error) *mcp.CallToolResult {
 	}
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}},
 		StructuredContent: ce.json()}
+}
+
+// mcpEncoding is the encoding of a tool's answer: JSON when asked for, otherwise text, which
+// travels in a JSON string and so must be valid UTF-8.
+func mcpEncoding(asJSON bool) query.Encoding {
+	if asJSON {
+		return query.EncodingJSON
+	}
+	return query.EncodingUTF8
 }
 
 func textResult(blocks ...string) *mcp.CallToolResult {
@@ -206,6 +217,7 @@ func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInp
 	if in.Limit != nil {
 		q.Limit = *in.Limit
 	}
+	q.Skip = in.Skip
 	if err := q.Validate(); err != nil {
 		return toolError(err), nil, nil
 	}
@@ -223,11 +235,15 @@ func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInp
 			return toolError(failure(query.CodeNoHit, "sym "+q.Text, fmt.Errorf("no symbol matches %q inside the root", q.Text), "")), nil, nil
 		}
 	}
+	ans, err := symAnswer(hits, q, mcpEncoding(in.JSON))
+	if err != nil {
+		return toolError(err), nil, nil
+	}
 	var b bytes.Buffer
 	if in.JSON {
-		_ = query.WriteSymJSON(&b, hits)
+		_ = ans.WriteJSON(&b)
 	} else {
-		_ = query.WriteSymText(&b, hits)
+		_ = ans.WriteText(&b)
 	}
 	return textResult(b.String()), nil, nil
 }
@@ -244,20 +260,21 @@ func (m *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in mcpSea
 	if in.Max != nil {
 		req.Max = *in.Max
 	}
+	req.Skip, req.Encoding = in.Skip, mcpEncoding(in.JSON)
 	if err := req.Validate(); err != nil {
 		return toolError(err), nil, nil
 	}
 	s := m.session(ctx)
 	defer s.close()
-	hits, err := m.a.searchHits(ctx, s, in.Path, req, openOptions{confine: !m.allowOutside})
+	ans, err := m.a.search(ctx, s, in.Path, req, openOptions{confine: !m.allowOutside})
 	if err != nil {
 		return toolError(err), nil, nil
 	}
 	var b bytes.Buffer
 	if in.JSON {
-		_ = query.WriteSearchJSON(&b, hits)
+		_ = ans.WriteJSON(&b)
 	} else {
-		_ = query.WriteSearchText(&b, hits)
+		_ = ans.WriteText(&b)
 	}
 	return textResult(b.String()), nil, nil
 }
