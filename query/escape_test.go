@@ -77,3 +77,19 @@ func FuzzPrintable(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTextCost checks what the page budgets count against what the answers write: the JSON
+// encoder's own output, and strings.ToValidUTF8.
+func FuzzTextCost(f *testing.F) {
+	for _, s := range []string{"", "plain", "tab\there \"q\" \\", "\x00\x01\x1f\x7f", "\xff\xfe\xc3", "\u2028\u2029é✓", "a\xe2\x82b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := textCost(s, EncodingUTF8), len(strings.ToValidUTF8(s, "\uFFFD")); got != want {
+			t.Fatalf("textCost(%q, UTF-8) = %d, want %d", s, got, want)
+		}
+		if got, want := textCost(s, EncodingJSON), jsonSize(strings.ToValidUTF8(s, "\uFFFD"))-2; got != want {
+			t.Fatalf("textCost(%q, JSON) = %d, want %d", s, got, want)
+		}
+	})
+}

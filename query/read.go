@@ -22,7 +22,7 @@ type ReadRequest struct {
 	Display   string      // the path as the user named it, used in notices and next commands
 	Source    io.ReaderAt // the file's content
 	Size      int64
-	Layout    Layout // page budgets; Numbered is taken from Numbers
+	Layout    Layout // page budgets and the answer's encoding; Numbered is taken from Numbers
 	MapBudget int
 	Numbers   bool // -n
 	Full      bool
@@ -161,6 +161,8 @@ type Answer struct {
 	head, tail string // notices of the text form
 	body       []byte
 	numbered   bool
+	enc        Encoding
+	lossyNoted bool // the tail says the body was made valid UTF-8
 	// PageStarts are the page starts the read computed or was given, for the caller to cache.
 	PageStarts []PageStart `json:"-"`
 }
@@ -170,7 +172,11 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
-	req.Layout.Numbered = req.Numbers
+	req.Layout = req.PageLayout()
+	if req.Full && req.Layout.Encoding != EncodingRaw && req.Size > MaxFullBytes {
+		return nil, userError(CodeTooLarge, fmt.Sprintf("the whole file is %s, over the %s a full read returns here", HumanBytes(req.Size), HumanBytes(MaxFullBytes)),
+			fmt.Sprintf("read it by pages (readmap read %s --page 2) or by --lines A-B from its map", DisplayPath(req.Display)))
+	}
 	pages, lines := req.Pages, req.Lines
 	if pages == nil {
 		var err error
@@ -181,7 +187,7 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 	r := &reader{req: req, s: newScanner(req.Source, req.Size), pages: pages, lines: lines}
 	a := &Answer{
 		Path: req.File.Path, Language: req.File.Language, TotalLines: lines, TotalBytes: req.Size,
-		Pages: len(pages), PageStarts: pages, numbered: req.Numbers,
+		Pages: len(pages), PageStarts: pages, numbered: req.Layout.Numbered, enc: req.Layout.Encoding,
 	}
 	var err error
 	switch {
@@ -193,8 +199,7 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 		err = r.rangeRead(a)
 	case req.PageSet:
 		err = r.page(a)
-	case r.small():
-		err = r.whole(a)
+	case r.small(a):
 	default:
 		err = r.firstPage(a)
 	}
@@ -204,11 +209,25 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 	if r.s.err != nil {
 		return nil, fmt.Errorf("read %s: %w", req.Display, r.s.err)
 	}
+	r.lossyNotice(a) // a whole file read with --full
+	a.setContent()
+	return a, nil
+}
+
+// PageLayout is the layout of the pages req reads: its Layout, numbered under -n except in JSON,
+// which carries the bytes as they are.
+func (req ReadRequest) PageLayout() Layout {
+	l := req.Layout
+	l.Numbered = req.Numbers
+	return l.normalized()
+}
+
+// setContent fills the JSON form's content, and marks it lossy when the body is not UTF-8.
+func (a *Answer) setContent() {
 	a.Content = string(a.body)
 	if !utf8.Valid(a.body) {
 		a.Content, a.Lossy = strings.ToValidUTF8(a.Content, "\uFFFD"), true
 	}
-	return a, nil
 }
 
 type reader struct {
@@ -218,23 +237,54 @@ type reader struct {
 	lines int
 }
 
-// small reports whether the file is returned whole by a plain read: it fits a page and a map
-// together, as printed, and has at most MaxLines lines.
-func (r *reader) small() bool {
-	limit := int64(r.req.Layout.PageBytes + r.req.MapBudget)
-	if r.req.Size > limit || r.lines > r.req.Layout.MaxLines {
+// small answers with the whole file, and reports whether it did: when the file has at most
+// MaxLines lines and fits a page and a map together, and the answer as written fits its limit.
+func (r *reader) small(a *Answer) bool {
+	if r.req.Size > int64(r.req.Layout.PageBytes+r.req.MapBudget) || r.lines > r.req.Layout.MaxLines {
 		return false
 	}
-	if !r.req.Numbers {
+	_ = r.whole(a)
+	r.lossyNotice(a)
+	if a.size() <= r.limit() {
 		return true
 	}
-	cost, off := int64(0), int64(0)
-	for line := 1; off < r.req.Size; line++ {
-		end := r.s.lineEnd(off)
-		cost += int64(r.s.lineCost(off, end, line, r.req.Layout))
-		off = end
+	*a = Answer{Path: a.Path, Language: a.Language, TotalLines: a.TotalLines, TotalBytes: a.TotalBytes,
+		Pages: a.Pages, PageStarts: a.PageStarts, numbered: a.numbered, enc: a.enc}
+	return false
+}
+
+// limit is the most a default answer may take as written: a page, a map and the notices' allowance
+// (MaxAnswerBytes at the default budgets).
+func (r *reader) limit() int {
+	return r.req.Layout.PageBytes + r.req.MapBudget + noticeAllowance
+}
+
+// lossyNotice adds, to an answer written as UTF-8 whose body is not, a notice that its invalid
+// bytes are shown as U+FFFD.
+func (r *reader) lossyNotice(a *Answer) {
+	if a.lossyNoted || !a.enc.lossy(a.body) || a.enc == EncodingJSON { // JSON says so in "lossy"
+		return
 	}
-	return cost <= limit
+	a.lossyNoted = true
+	a.tail += fmt.Sprintf("[readmap: %s is not valid UTF-8: its invalid bytes are shown as U+FFFD here; readmap read %s on the command line prints them as they are.]\n",
+		DisplayPath(r.req.Display), DisplayPath(r.req.Display))
+}
+
+// size is what the answer takes as written in its encoding: its text (page, then map after a
+// blank line), its two blocks for the MCP server, or its JSON object and a newline.
+func (a *Answer) size() int {
+	switch a.enc {
+	case EncodingJSON:
+		a.setContent()
+		return jsonSize(a) + 1
+	case EncodingUTF8:
+		return len(a.PageText()) + len(a.Map)
+	}
+	n := len(a.PageText())
+	if a.Map != "" {
+		n += 1 + len(a.Map)
+	}
+	return n
 }
 
 // slice returns the file's bytes in [from, to).
@@ -297,12 +347,34 @@ func (r *reader) firstPage(a *Answer) error {
 		d, lines, HumanBytes(r.req.Size), r.language(), r.crlfNote(), r.span(a), lines)
 	a.tail = fmt.Sprintf("[Showing %s of %s. Read a symbol with: readmap read %s --lines A-B (ranges from the map below), or go on with --page 2. Do not conclude from this page alone.]\n",
 		r.span(a), lines, d)
-	// The notices repeat the path: a long one comes out of the map's share, so the whole answer
-	// stays within the page and map budgets plus the allowance for notices (28,000 bytes at the
-	// defaults).
-	limit := r.req.Layout.PageBytes + r.req.MapBudget + noticeAllowance - len(a.PageText()) - 1
-	a.Map = r.mapTextWithin(min(r.req.MapBudget, limit))
+	r.lossyNotice(a)
+	// The notices repeat the path, and escapes lengthen a JSON answer: what they take comes out of
+	// the map's share, so the whole answer as written stays within the page and map budgets plus
+	// the allowance for notices (28,000 bytes at the defaults).
+	a.Map = r.fitMap(a)
 	return nil
+}
+
+// fitMap returns the map of the file for a, within the map budget and within what the rest of
+// the answer leaves of its limit, as written in a's encoding.
+func (r *reader) fitMap(a *Answer) string {
+	a.Map = ""
+	room := r.limit() - a.size()
+	switch a.enc {
+	case EncodingRaw:
+		room-- // the blank line before the map
+	case EncodingJSON:
+		room -= len(`,"map":""`)
+	}
+	budget := min(r.req.MapBudget, room)
+	for {
+		text := r.mapTextWithin(max(budget, 0))
+		over := textCost(text, a.enc) - room
+		if over <= 0 || budget <= 0 {
+			return text
+		}
+		budget -= over // escapes lengthen the text: shrink the budget by what it is over
+	}
 }
 
 // noticeAllowance is what the banner and the notice of a default read may take beside a full page
@@ -327,8 +399,9 @@ func (r *reader) page(a *Answer) error {
 	} else {
 		a.tail = "[End of file.]\n"
 	}
+	r.lossyNotice(a)
 	if r.req.WithMap {
-		a.Map = r.mapText()
+		a.Map = r.fitMap(a)
 	}
 	return nil
 }
@@ -356,8 +429,9 @@ func (r *reader) rangeRead(a *Answer) error {
 	} else {
 		a.tail = fmt.Sprintf("[%s of %s%s.]\n", capitalize(shown), Thousands(r.lines), r.crlfNote())
 	}
+	r.lossyNotice(a)
 	if r.req.WithMap {
-		a.Map = r.mapText()
+		a.Map = r.fitMap(a)
 	}
 	return nil
 }
@@ -422,8 +496,9 @@ func (r *reader) symbol(a *Answer) error {
 	} else {
 		a.tail = fmt.Sprintf("[End of %s.]\n", qual)
 	}
+	r.lossyNotice(a)
 	if r.req.WithMap {
-		a.Map = r.mapText()
+		a.Map = r.fitMap(a)
 	}
 	return nil
 }
@@ -463,8 +538,6 @@ func (r *reader) crlfNote() string {
 	return ""
 }
 
-func (r *reader) mapText() string { return r.mapTextWithin(r.req.MapBudget) }
-
 // mapTextWithin renders the map of the file as the reader named it, within budget bytes.
 func (r *reader) mapTextWithin(budget int) string {
 	f := *r.req.File
@@ -491,11 +564,15 @@ func (a *Answer) WriteText(w io.Writer) error {
 func (a *Answer) PageText() string {
 	var b bytes.Buffer
 	b.WriteString(a.head)
+	body := a.body
+	if a.enc.lossy(body) {
+		body = bytes.ToValidUTF8(body, []byte("\uFFFD"))
+	}
 	if a.numbered {
-		writeNumbered(&b, a.body, a.StartLine)
+		writeNumbered(&b, body, a.StartLine)
 	} else {
-		b.Write(a.body)
-		if a.tail != "" && len(a.body) > 0 && a.body[len(a.body)-1] != '\n' {
+		b.Write(body)
+		if a.tail != "" && len(body) > 0 && body[len(body)-1] != '\n' {
 			b.WriteByte('\n') // the notice starts on a line of its own
 		}
 	}

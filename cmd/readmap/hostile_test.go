@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/readmap/readmap/query"
 )
 
 // controlByte returns the first byte of s a terminal would act on (a control character other than
@@ -157,5 +160,65 @@ func TestSearchAndSymAnswersFitTheBudget(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMCPReadOfTextThatIsNotUTF8 reads Latin-1 text over MCP, where each byte that is not UTF-8
+// becomes a three-byte U+FFFD: page 1 and the map still fit 28,000 bytes, and the answer says the
+// text was converted. The command line keeps the bytes as they are.
+func TestMCPReadOfTextThatIsNotUTF8(t *testing.T) {
+	var big strings.Builder
+	for i := range 1500 {
+		fmt.Fprintf(&big, "num\xe9ro %d: %s\n", i, strings.Repeat("\xe9\xe8", 40))
+	}
+	small := "d\xe9j\xe0 vu\n"
+	root := repo(t, map[string]string{"latin1.txt": big.String(), "small.txt": small})
+	cs := mcpClient(t, root, false)
+	for _, args := range []map[string]any{
+		{"path": "latin1.txt"},
+		{"path": "latin1.txt", "page": 2},
+		{"path": "latin1.txt", "lines": "10-900", "numbers": true},
+		{"path": "small.txt"},
+	} {
+		res := callTool(t, cs, "read", args)
+		text := strings.Join(texts(res), "")
+		if res.IsError || len(text) > 28000 || !utf8.ValidString(text) || !strings.Contains(text, "is not valid UTF-8: its invalid bytes are shown as U+FFFD") {
+			t.Errorf("MCP read %v: error %v, %d bytes, want at most 28,000 of UTF-8 saying so:\n%.300s", args, res.IsError, len(text), text)
+		}
+		args["json"] = true
+		res = callTool(t, cs, "read", args)
+		var ans struct{ Lossy bool }
+		if text := strings.Join(texts(res), ""); res.IsError || len(text) > 28000 || json.Unmarshal([]byte(text), &ans) != nil || !ans.Lossy {
+			t.Errorf("MCP read %v: error %v, %d bytes, lossy %v", args, res.IsError, len(text), ans.Lossy)
+		}
+	}
+	if out, _, code := cli(t, root, "read", "small.txt"); code != 0 || out != small {
+		t.Errorf("read small.txt = %q, want its bytes as they are", out)
+	}
+}
+
+// TestWholeAnswersHaveABound: the answers that ask for everything (a full read, every symbol as
+// JSON) are refused over 1 MiB where they are built whole before they are sent, from the MCP
+// server and as JSON; a full read as text on the command line is not bounded.
+func TestWholeAnswersHaveABound(t *testing.T) {
+	huge := largeGo(8000) // 3.5 MB, 8,000 functions
+	root := repo(t, map[string]string{"huge.go": huge})
+	cs := mcpClient(t, root, false)
+	for _, args := range []map[string]any{
+		{"path": "huge.go", "full": true},
+		{"path": "huge.go", "full": true, "json": true},
+	} {
+		if e := toolErrorOf(t, "MCP read full", callTool(t, cs, "read", args)); e.Code != query.CodeTooLarge {
+			t.Errorf("MCP read %v: code %q, want %q", args, e.Code, query.CodeTooLarge)
+		}
+	}
+	if e := toolErrorOf(t, "MCP map json", callTool(t, cs, "map", map[string]any{"path": "huge.go", "json": true})); e.Code != query.CodeTooLarge {
+		t.Errorf("MCP map json of 8,000 functions: code %q, want %q", e.Code, query.CodeTooLarge)
+	}
+	if out, _, code := cli(t, root, "read", "huge.go", "--full", "--json"); code != 1 || jsonError(t, "read --full --json", out).Code != query.CodeTooLarge {
+		t.Errorf("read --full --json of 3.5 MB: exit %d", code)
+	}
+	if out, _, code := cli(t, root, "read", "huge.go", "--full"); code != 0 || out != huge {
+		t.Errorf("read --full of 3.5 MB: exit %d, %d bytes, want the file", code, len(out))
 	}
 }

@@ -170,6 +170,7 @@ func (m *mcpTools) read(ctx context.Context, _ *mcp.CallToolRequest, in mcpReadI
 func (m *mcpTools) readRequest(in mcpReadInput) (query.ReadRequest, error) {
 	req := query.ReadRequest{Symbol: in.Symbol, Full: in.Full, WithMap: in.Map, Numbers: in.Numbers,
 		Layout: m.a.cfg.layout(), MapBudget: m.a.cfg.mapBudget, Limit: in.Limit}
+	req.Layout.Encoding = mcpEncoding(in.JSON)
 	if in.Offset != nil {
 		req.Offset, req.OffsetSet = *in.Offset, true
 	}
@@ -202,8 +203,12 @@ func (m *mcpTools) mapFile(ctx context.Context, _ *mcp.CallToolRequest, in mcpMa
 	}
 	if in.JSON {
 		var b bytes.Buffer
-		enc := jsonEncoder(&b)
-		_ = enc.Encode(query.NewFileJSON(f))
+		_ = jsonEncoder(&b).Encode(query.NewFileJSON(f))
+		if b.Len() > query.MaxFullBytes {
+			return toolError(failure(query.CodeTooLarge, in.Path,
+				fmt.Errorf("every symbol as JSON is %s, over the %s a map returns here", query.HumanBytes(int64(b.Len())), query.HumanBytes(query.MaxFullBytes)),
+				"take the map without json (it fits its budget), or find symbols with sym")), nil, nil
+		}
 		return textResult(b.String()), nil, nil
 	}
 	shown := *f

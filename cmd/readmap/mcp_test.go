@@ -29,6 +29,13 @@ func mcpClient(t *testing.T, root string, allowOutside bool) *mcp.ClientSession 
 		t.Fatal(err)
 	}
 	a := &app{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, quiet: true, cfg: cfg}
+	return mcpSession(t, a, root, allowOutside)
+}
+
+// mcpSession connects a client to the server a runs for root, through the SDK's in-memory
+// transport.
+func mcpSession(t *testing.T, a *app, root string, allowOutside bool) *mcp.ClientSession {
+	t.Helper()
 	ctx := context.Background()
 	serverT, clientT := mcp.NewInMemoryTransports()
 	ss, err := a.mcpServer(root, allowOutside).Connect(ctx, serverT, nil)

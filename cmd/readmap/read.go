@@ -65,6 +65,9 @@ func (a *app) read(cmd *cobra.Command, arg string, req query.ReadRequest) error 
 		return err
 	}
 	defer s.close()
+	if a.json {
+		req.Layout.Encoding = query.EncodingJSON
+	}
 	ans, err := a.readAnswer(ctx, s, arg, req, openOptions{hash: a.json})
 	if err != nil {
 		return err
@@ -75,8 +78,8 @@ func (a *app) read(cmd *cobra.Command, arg string, req query.ReadRequest) error 
 	return ans.WriteText(a.stdout)
 }
 
-// readAnswer opens the file named by arg, loads its row fresh and answers req from the open file;
-// errors are ready to print.
+// readAnswer opens the file named by arg, loads its row fresh and answers req from the open file,
+// in the encoding req.Layout names; errors are ready to print.
 func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.ReadRequest, opt openOptions) (*query.Answer, error) {
 	o, err := a.open(ctx, s, arg, opt)
 	if err != nil {
@@ -85,9 +88,7 @@ func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.
 	defer o.Close()
 	size := o.info.Size()
 	req.File, req.Display, req.Source, req.Size = o.row, o.shown, o.file, size
-	layout := req.Layout
-	layout.Numbered = req.Numbers
-	if req.Pages, req.Lines, err = query.PagesFor(ctx, s.st, o.row, o.file, size, layout); err != nil {
+	if req.Pages, req.Lines, err = query.PagesFor(ctx, s.st, o.row, o.file, size, req.PageLayout()); err != nil {
 		return nil, failure(query.CodeUnreadable, o.shown, err, "")
 	}
 	ans, err := query.Read(ctx, req)
