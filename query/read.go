@@ -34,6 +34,11 @@ type ReadRequest struct {
 	Limit     int       // --limit M: lines from Offset (from line 1 without it); 0 means as many as fit a page
 	Range     LineRange // --lines A-B; the zero value means not asked
 	Symbol    string
+	// Changed says the file changed since its row was last written, so pages and ranges read
+	// before may not join with this answer's.
+	Changed bool
+	// Hash is the hex SHA-256 of the file's bytes as read, for the JSON form; "" when not known.
+	Hash string
 	// Pages, when set, are the file's page starts under Layout (from the store's cache), with
 	// Lines its line count; otherwise Read computes them.
 	Pages []PageStart
@@ -148,6 +153,7 @@ type Answer struct {
 	Language   string `json:"language"`
 	TotalLines int    `json:"total_lines"`
 	TotalBytes int64  `json:"total_bytes"`
+	Hash       string `json:"hash,omitempty"`
 	StartLine  int    `json:"start_line"`
 	EndLine    int    `json:"end_line"`
 	Page       int    `json:"page"`
@@ -156,6 +162,7 @@ type Answer struct {
 	Next       *Next  `json:"next"`
 	Content    string `json:"content"`
 	Lossy      bool   `json:"lossy,omitempty"`
+	Changed    bool   `json:"changed,omitempty"`
 	Map        string `json:"map,omitempty"`
 
 	head, tail string // notices of the text form
@@ -186,7 +193,7 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 	}
 	r := &reader{req: req, s: newScanner(req.Source, req.Size), pages: pages, lines: lines}
 	a := &Answer{
-		Path: req.File.Path, Language: req.File.Language, TotalLines: lines, TotalBytes: req.Size,
+		Path: req.File.Path, Language: req.File.Language, TotalLines: lines, TotalBytes: req.Size, Hash: req.Hash,
 		Pages: len(pages), PageStarts: pages, numbered: req.Layout.Numbered, enc: req.Layout.Encoding,
 	}
 	var err error
@@ -394,6 +401,9 @@ func (r *reader) page(a *Answer) error {
 	}
 	r.setPage(a, n-1)
 	a.head = fmt.Sprintf("[Page %s of %s%s: %s of %s%s]\n", Thousands(n), Thousands(len(r.pages)), note, r.span(a), Thousands(r.lines), r.crlfNote())
+	if n > 1 {
+		r.changedNotice(a)
+	}
 	if a.Next != nil {
 		a.tail = fmt.Sprintf("[Next: readmap read %s --page %d]\n", DisplayPath(r.req.Display), n+1)
 	} else {
@@ -423,6 +433,7 @@ func (r *reader) rangeRead(a *Answer) error {
 			fmt.Sprintf("the file has %s lines", Thousands(r.lines)))
 	}
 	shown := r.fillRange(a, first, last)
+	r.changedNotice(a)
 	if a.EndLine < last || a.Truncated {
 		a.tail = fmt.Sprintf("[%s of %s%s; cut at the page budget. Next: readmap read %s %s]\n",
 			capitalize(shown), Thousands(r.lines), r.crlfNote(), DisplayPath(r.req.Display), r.nextRange(a, last, asked))
@@ -501,6 +512,17 @@ func (r *reader) symbol(a *Answer) error {
 		a.Map = r.fitMap(a)
 	}
 	return nil
+}
+
+// changedNotice tells, ahead of a page past the first or a range, that the file changed since it
+// was last read: what was read before may not join with this.
+func (r *reader) changedNotice(a *Answer) {
+	if !r.req.Changed {
+		return
+	}
+	a.Changed = true
+	d := DisplayPath(r.req.Display)
+	a.head = fmt.Sprintf("[readmap: %s changed since it was last read: pages and lines from before may not join with these. Read it again from --page 1, or take a fresh map: readmap map %s]\n", d, d) + a.head
 }
 
 // span describes the lines an answer holds: "lines 1-412", or "line 7" for one.

@@ -197,13 +197,15 @@ func (m *mcpTools) mapFile(ctx context.Context, _ *mcp.CallToolRequest, in mcpMa
 	}
 	s := m.session(ctx)
 	defer s.close()
-	f, _, err := m.a.load(ctx, s, in.Path, openOptions{confine: !m.allowOutside, hash: in.JSON})
+	f, sum, err := m.a.load(ctx, s, in.Path, openOptions{confine: !m.allowOutside, hash: in.JSON})
 	if err != nil {
 		return toolError(err), nil, nil
 	}
 	if in.JSON {
+		fj := query.NewFileJSON(f)
+		fj.Hash = hexOrEmpty(sum)
 		var b bytes.Buffer
-		_ = jsonEncoder(&b).Encode(query.NewFileJSON(f))
+		_ = jsonEncoder(&b).Encode(fj)
 		if b.Len() > query.MaxFullBytes {
 			return toolError(failure(query.CodeTooLarge, in.Path,
 				fmt.Errorf("every symbol as JSON is %s, over the %s a map returns here", query.HumanBytes(int64(b.Len())), query.HumanBytes(query.MaxFullBytes)),

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -125,5 +128,51 @@ func TestMapsDescribeTheBytesServed(t *testing.T) {
 	res := callTool(t, mcpClient(t, root, false), "read", map[string]any{"path": "a.py", "symbol": "new_name"})
 	if blocks := texts(res); res.IsError || !strings.Contains(blocks[0], "def new_name():\n    pass\n") {
 		t.Errorf("MCP read --symbol new_name = %q", blocks)
+	}
+}
+
+// TestReadSaysTheFileChanged: a page past the first, or a range, read after the file changed
+// since its row was written says so, in text and in JSON ("changed"); read --json and map --json
+// carry the hash of the bytes read.
+func TestReadSaysTheFileChanged(t *testing.T) {
+	content := largeGo(600)
+	root := repo(t, map[string]string{"big.go": content})
+	path := filepath.Join(root, "big.go")
+	if out, _, code := cli(t, root, "read", "big.go"); code != 0 || strings.Contains(out, "changed since") {
+		t.Fatalf("first read: exit %d, %.200q", code, out)
+	}
+	change := func(text string) {
+		t.Helper()
+		content = text + content
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const notice = "[readmap: big.go changed since it was last read: pages and lines from before may not join with these."
+	change("// a new first line\n")
+	out, _, _ := cli(t, root, "read", "big.go", "--page", "2")
+	if !strings.HasPrefix(out, notice) {
+		t.Errorf("read --page 2 after a change = %.300q, want the notice first", out)
+	}
+	if out, _, _ := cli(t, root, "read", "big.go", "--page", "3"); strings.Contains(out, "changed since") {
+		t.Errorf("read --page 3, the file unchanged since page 2 = %.300q, want no notice", out)
+	}
+	change("// another\n")
+	if out, _, _ := cli(t, root, "read", "big.go", "--lines", "40-60"); !strings.HasPrefix(out, notice) {
+		t.Errorf("read --lines after a change = %.300q, want the notice first", out)
+	}
+	change("// and another\n")
+	res := callTool(t, mcpClient(t, root, false), "read", map[string]any{"path": "big.go", "page": 2, "json": true})
+	var ans struct {
+		Changed bool
+		Hash    string
+	}
+	sum := sha256.Sum256([]byte(content))
+	if err := json.Unmarshal([]byte(texts(res)[0]), &ans); err != nil || !ans.Changed || ans.Hash != hex.EncodeToString(sum[:]) {
+		t.Errorf("MCP read page 2 as JSON after a change: changed %v, hash %q (%v), want true and %x", ans.Changed, ans.Hash, err, sum)
+	}
+	out, _, _ = cli(t, root, "map", "big.go", "--json")
+	if err := json.Unmarshal([]byte(out), &ans); err != nil || ans.Hash != hex.EncodeToString(sum[:]) {
+		t.Errorf("map --json hash = %q (%v), want %x", ans.Hash, err, sum)
 	}
 }

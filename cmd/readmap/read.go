@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/hex"
 
 	"github.com/readmap/readmap/query"
 	"github.com/spf13/cobra"
@@ -88,6 +89,7 @@ func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.
 	defer o.Close()
 	size := o.info.Size()
 	req.File, req.Display, req.Source, req.Size = o.row, o.shown, o.file, size
+	req.Changed, req.Hash = o.changed, hexOrEmpty(o.sum)
 	if req.Pages, req.Lines, err = query.PagesFor(ctx, s.st, o.row, o.file, size, req.PageLayout()); err != nil {
 		return nil, failure(query.CodeUnreadable, o.shown, err, "")
 	}
@@ -96,4 +98,12 @@ func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.
 		return nil, asFailure(o.shown, err)
 	}
 	return ans, nil
+}
+
+// hexOrEmpty is sum in hex, or "" when it was not computed.
+func hexOrEmpty(sum []byte) string {
+	if sum == nil {
+		return ""
+	}
+	return hex.EncodeToString(sum)
 }
