@@ -52,6 +52,9 @@ type LineRange struct {
 
 // ParseLines reads --lines "A-B", or "A" for one line.
 func ParseLines(s string) (LineRange, error) {
+	if err := shortArg("lines", s); err != nil {
+		return LineRange{}, err
+	}
 	a, b, ranged := strings.Cut(s, "-")
 	first, err1 := strconv.Atoi(strings.TrimSpace(a))
 	last := first

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/readmap/readmap/query"
@@ -92,6 +93,7 @@ type (
 // mcpServer builds the server with its four tools.
 func (a *app) mcpServer(root string, allowOutside bool) *mcp.Server {
 	server := mcp.NewServer(&mcp.Implementation{Name: "readmap", Version: version}, nil)
+	server.AddReceivingMiddleware(clipSDKToolErrors)
 	m := &mcpTools{a: a, root: root, allowOutside: allowOutside}
 	mcp.AddTool(server, &mcp.Tool{Name: "read", Description: `Read a file of the repository. Use it instead of a plain file read. A small file comes back whole. A large file comes back as its first page plus a map of every symbol with its line range: read the lines you need next with "lines" (A-B from the map) or "symbol", or go on with "page". Never conclude from the first page of a large file alone.`}, m.read)
 	mcp.AddTool(server, &mcp.Tool{Name: "map", Description: `The structural map of a file: every class, function, method, heading or key with its line range, within a size budget. Use it to see a large file's layout before reading parts of it with read.`}, m.mapFile)
@@ -112,6 +114,31 @@ func (m *mcpTools) session(ctx context.Context) *session {
 	s := &session{base: m.root}
 	s.st, s.root, s.storeErr = m.a.openStore(ctx, m.root, false)
 	return s
+}
+
+// maxSDKErrorBytes bounds the text of a tool error the SDK makes itself: arguments that do not
+// match a tool's schema, which it reports with the values given, whatever their size.
+const maxSDKErrorBytes = 1000
+
+// clipSDKToolErrors cuts the SDK's own tool errors to maxSDKErrorBytes, so that no answer of the
+// server, an error included, grows with what a call sends. readmap's own errors (those with
+// structured content) are bounded where they are made.
+func clipSDKToolErrors(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if r, ok := res.(*mcp.CallToolResult); ok && r != nil && r.IsError && r.StructuredContent == nil {
+			for _, c := range r.Content {
+				if t, ok := c.(*mcp.TextContent); ok && len(t.Text) > maxSDKErrorBytes {
+					cut := maxSDKErrorBytes
+					for cut > 0 && !utf8.RuneStart(t.Text[cut]) {
+						cut--
+					}
+					t.Text = t.Text[:cut] + fmt.Sprintf("… (%s more bytes cut)", query.Thousands(len(t.Text)-cut))
+				}
+			}
+		}
+		return res, err
+	}
 }
 
 // toolError is a failure as the tool result an agent sees: the message and its hint as text, as

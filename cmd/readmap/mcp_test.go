@@ -207,3 +207,13 @@ func TestMCPSymLeavesOutFilesOutsideTheRoot(t *testing.T) {
 		t.Errorf("sym Leak with --allow-outside-root = %q, want LeakOutside too", text)
 	}
 }
+
+// TestMCPBoundsTheSDKsOwnErrors: arguments that do not match a tool's schema are refused by the
+// SDK with the values given; the server cuts that text, so a huge value does not come back.
+func TestMCPBoundsTheSDKsOwnErrors(t *testing.T) {
+	cs := mcpClient(t, repo(t, map[string]string{"a.go": "package a\n"}), false)
+	res := callTool(t, cs, "read", map[string]any{"path": "a.go", "page": strings.Repeat("0", 40000)})
+	if text := strings.Join(texts(res), ""); !res.IsError || len(text) > 1100 || !strings.Contains(text, "more bytes cut)") {
+		t.Errorf("read with a 40,000-byte page = error %v, %d bytes: %.200q", res.IsError, len(text), text)
+	}
+}

@@ -61,6 +61,9 @@ const openAttempts = 3
 // open opens the file named by arg, checks where it is, and loads its fresh row, checked against
 // its bytes. Errors are ready to print.
 func (a *app) open(ctx context.Context, s *session, arg string, opt openOptions) (*opened, error) {
+	if err := query.ValidatePath(arg); err != nil {
+		return nil, asFailure("", err)
+	}
 	if strings.IndexByte(arg, 0) >= 0 {
 		return nil, failure(query.CodeBadPath, arg, errors.New("the path holds a NUL byte"), "")
 	}

@@ -90,6 +90,8 @@ func TestSameRulesOnTheCommandLineAndOverMCP(t *testing.T) {
 		{"search skip too far", []string{"search", "a.go", "e", "--skip", "100001"}, "search", map[string]any{"path": "a.go", "pattern": "e", "skip": 100001}, query.CodeUsage, false},
 		{"search skip past every hit", []string{"search", "a.go", "func", "--skip", "5"}, "search", map[string]any{"path": "a.go", "pattern": "func", "skip": 5}, query.CodeNoHit, false},
 		{"map budget too large", []string{"map", "a.go", "--budget", "2000000"}, "map", map[string]any{"path": "a.go", "budget": 2000000}, query.CodeUsage, false},
+		{"lines too long", []string{"read", "a.go", "--lines", strings.Repeat("1", 2000)}, "read", map[string]any{"path": "a.go", "lines": strings.Repeat("1", 2000)}, query.CodeUsage, false},
+		{"path too long", []string{"read", strings.Repeat("p/", 2100)}, "read", map[string]any{"path": strings.Repeat("p/", 2100)}, query.CodeUsage, false},
 		{"symbol name too long", []string{"read", "a.go", "--symbol", strings.Repeat("A", 2000)}, "read", map[string]any{"path": "a.go", "symbol": strings.Repeat("A", 2000)}, query.CodeUsage, false},
 		{"missing file", []string{"read", "nope.go"}, "read", map[string]any{"path": "nope.go"}, query.CodeNotFound, false},
 		{"a folder", []string{"read", "src"}, "read", map[string]any{"path": "src"}, query.CodeIsDirectory, false},
