@@ -23,7 +23,8 @@ func (a *app) mcpCommand() *cobra.Command {
 search, taking the same parameters as the commands and refusing what they refuse, with the same
 error codes. Paths are relative to the repository root; a path outside it, even through a symbolic
 link, is refused unless --allow-outside-root is given. A bad setting in the environment, or a
---root that is not a folder, stops the server before it starts.`,
+--root that is not a folder, stops the server before it starts. A line that is not a JSON-RPC
+message, or a batch, is answered with a JSON-RPC error and the server goes on.`,
 		Example: `  readmap mcp
   claude mcp add readmap -- readmap mcp --root /path/to/repo`,
 		Args: cobra.NoArgs,
@@ -97,8 +98,8 @@ func (a *app) mcpServer(root string, allowOutside bool) *mcp.Server {
 	m := &mcpTools{a: a, root: root, allowOutside: allowOutside}
 	mcp.AddTool(server, &mcp.Tool{Name: "read", Description: `Read a file of the repository. Use it instead of a plain file read. A small file comes back whole. A large file comes back as its first page plus a map of every symbol with its line range: read the lines you need next with "lines" (A-B from the map) or "symbol", or go on with "page". Never conclude from the first page of a large file alone.`}, m.read)
 	mcp.AddTool(server, &mcp.Tool{Name: "map", Description: `The structural map of a file: every class, function, method, heading or key with its line range, within a size budget. Use it to see a large file's layout before reading parts of it with read.`}, m.mapFile)
-	mcp.AddTool(server, &mcp.Tool{Name: "sym", Description: `Find where a symbol is defined across the whole repository by name (exact, prefix, substring, then typo-tolerant). Each hit is path:start-end kind qualname signature; read those lines next.`}, m.sym)
-	mcp.AddTool(server, &mcp.Tool{Name: "search", Description: `Find lines in one file that contain a text, match a regular expression, or resemble a whole line (fuzzy); each hit shows its line number, context and the enclosing function or class with its range.`}, m.search)
+	mcp.AddTool(server, &mcp.Tool{Name: "sym", Description: `Find where a symbol is defined across the whole repository by name (exact, prefix, substring, then typo-tolerant). Each hit is path:start-end kind qualname signature; read those lines next. A cut answer ends with the skip that shows the rest.`}, m.sym)
+	mcp.AddTool(server, &mcp.Tool{Name: "search", Description: `Find lines in one file that contain a text, match a regular expression, or resemble a whole line (fuzzy); each hit shows its line number, context and the enclosing function or class with its range. A cut answer ends with the next hit's line and the skip that shows it.`}, m.search)
 	return server
 }
 

@@ -17,7 +17,9 @@ func (a *app) searchCommand() *cobra.Command {
 		Long: `search prints the lines of PATH that match PATTERN, each headed by its line number and the
 breadcrumb of the symbol that encloses it, with context lines around it. PATTERN is plain text
 (case-insensitive unless it has an upper-case letter), a regular expression with --regex, or a
-whole line to find by similarity with --fuzzy (typos allowed; best first).`,
+whole line to find by similarity with --fuzzy (typos allowed; best first). The answer stops before
+a hit that would take it over 28,000 bytes; its last line then names the next hit and the --skip
+that shows it.`,
 		Example: `  readmap search services/processor.py "retry"
   readmap search server.go 'func \(s \*Server\) \w+' --regex
   readmap search server.go "if err := srv.ListenAndServ(); err != nill {" --fuzzy`,

@@ -17,7 +17,9 @@ func (a *app) symCommand() *cobra.Command {
 		Short: "Find symbols across the codebase by name",
 		Long: `sym finds symbols in the store: exact name or qualified name first, then prefix, then
 substring, then names with typos. Each hit prints as path:start-end  kind  qualname  signature.
-Files of the hits are checked first: one that changed is mapped again before answering.`,
+Files of the hits are checked first: one that changed is mapped again before answering. The answer
+stops at --limit hits or before one that would take it over 28,000 bytes; its last line then says
+which --skip shows the rest.`,
 		Example: `  readmap sym NewReader
   readmap sym Builder.WriteString
   readmap sym handle --kind method --path 'net/*'`,
