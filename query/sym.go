@@ -31,6 +31,9 @@ type SymQuery struct {
 	Filter store.LookupFilter
 	Limit  int // most hits, 1 to MaxSymLimit
 	Skip   int // hits to pass over, best first, 0 to MaxSymSkip
+	// Suggest, when set, decides which names a lookup without a hit may suggest: the MCP server
+	// suggests no name only files outside its root define.
+	Suggest func(name string) bool
 }
 
 // NewSymQuery returns a lookup of text with the defaults of `readmap sym`.
@@ -140,10 +143,13 @@ func Sym(ctx context.Context, st *store.Store, q SymQuery) ([]SymHit, error) {
 	}
 	if len(c.hits) == 0 {
 		hint := "no similar names in the store; is it indexed? run readmap index"
-		if near := closestNames(names, name, maxEdits(name)+2, 5); len(near) > 0 {
-			for i, n := range near {
-				near[i] = Printable(n)
+		var near []string
+		for _, n := range closestNames(names, name, maxEdits(name)+2, 20) {
+			if len(near) < 5 && (q.Suggest == nil || q.Suggest(n)) {
+				near = append(near, Printable(n))
 			}
+		}
+		if len(near) > 0 {
 			hint = "did you mean " + strings.Join(near, ", ") + "?"
 		}
 		return nil, userError(CodeNoHit, fmt.Sprintf("no symbol matches %q", text), hint)

@@ -152,7 +152,8 @@ func fuzzArgs(s *fuzzServer, b []byte) map[string]any {
 		"sub/../../elsewhere/secret.go", "small\x00.go", `"a\nnewline.go"`, `a\nnewline.go`, "a\nnewline.go",
 		"/proc/self/environ", "/dev/zero", "/", ".readmap/index.db", "sub/../small.go", "nope.go"}
 	texts := []string{"e", "func", "Small", "run", "A.run", "(", `\w+`, "[", "a*", fuzzSecret[:6], "%", "\x00",
-		"if err := srv.ListenAndServe(); err != nil {", "# Title", "function", "Go", "*", "net/*", "1-5", "3-2", "x-y", "0"}
+		"if err := srv.ListenAndServe(); err != nil {", "# Title", "function", "Go", "*", "net/*", "1-5", "3-2", "x-y", "0",
+		"0UTS1D3_S3CRET_Q7"} // too far from the secret's names for a hit, near enough for "did you mean"
 	args := map[string]any{}
 	next := func() int {
 		if len(b) == 0 {

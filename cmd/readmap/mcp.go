@@ -261,6 +261,16 @@ func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInp
 	if s.st == nil {
 		return toolError(failure(query.CodeStore, s.shownPath(m.a.dbPath(m.root)), s.storeErr, storeHint(s.storeErr))), nil, nil
 	}
+	if !m.allowOutside {
+		q.Suggest = func(name string) bool {
+			named, err := s.st.SymbolsNamed(ctx, name, q.Filter, 20)
+			hits := make([]query.SymHit, len(named))
+			for i, h := range named {
+				hits[i] = query.SymHit{Hit: h}
+			}
+			return err == nil && len(m.confineHits(ctx, s, hits)) > 0
+		}
+	}
 	hits, err := m.a.lookupSymbols(ctx, s.st, s.root, q)
 	if err != nil {
 		return toolError(err), nil, nil

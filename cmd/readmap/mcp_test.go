@@ -202,6 +202,11 @@ func TestMCPSymLeavesOutFilesOutsideTheRoot(t *testing.T) {
 	if text := strings.Join(texts(res), "\n"); res.IsError || !strings.Contains(text, "LeakInside") || strings.Contains(text, "LeakOutside") {
 		t.Errorf("sym Leak = %q, want LeakInside only", text)
 	}
+	// A query too far from any name for a hit gets a hint of close names: never the outside ones.
+	res = callTool(t, mcpClient(t, root, false), "sym", map[string]any{"query": "QQaxOutsxde"})
+	if text := strings.Join(texts(res), "\n"); !res.IsError || strings.Contains(text, "LeakOutside") {
+		t.Errorf("sym QQaxOutsxde = %q, want no hit and no outside name", text)
+	}
 	res = callTool(t, mcpClient(t, root, true), "sym", map[string]any{"query": "Leak"})
 	if text := strings.Join(texts(res), "\n"); res.IsError || !strings.Contains(text, "LeakOutside") {
 		t.Errorf("sym Leak with --allow-outside-root = %q, want LeakOutside too", text)
