@@ -38,6 +38,9 @@ type opened struct {
 	// changed is true when the store held an older row of the file: pages and ranges read from
 	// that version may not join with this one.
 	changed bool
+	// mapped is true when row was mapped from the descriptor's bytes because the stored one did
+	// not describe them: nothing the store keeps for the file (its page starts) is to be trusted.
+	mapped bool
 }
 
 // Close closes the descriptor.
@@ -163,6 +166,7 @@ func (a *app) openOnce(ctx context.Context, s *session, abs, shown string, opt o
 		if err := a.mapDescriptor(ctx, o, rowPath(rel, real, inside), opts, opt.hash); err != nil {
 			return nil, a.fileError(s, shown, abs, err, opt.confine)
 		}
+		o.mapped = true
 	}
 	if o.row.Skip == store.SkipBinary && !opt.binaryOK {
 		return nil, failure(query.CodeBinary, shown, fmt.Errorf("binary file (%s, %s); not shown", o.row.SkipDetail, query.HumanBytes(o.row.Size)),

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -174,5 +175,45 @@ func TestReadSaysTheFileChanged(t *testing.T) {
 	out, _, _ = cli(t, root, "map", "big.go", "--json")
 	if err := json.Unmarshal([]byte(out), &ans); err != nil || ans.Hash != hex.EncodeToString(sum[:]) {
 		t.Errorf("map --json hash = %q (%v), want %x", ans.Hash, err, sum)
+	}
+}
+
+// TestPagesOfARewrittenLargeFile: the page starts of a large file are kept in the store by size
+// and mtime; a file rewritten with the same size and mtime must not be cut by the old ones.
+func TestPagesOfARewrittenLargeFile(t *testing.T) {
+	const size = 5 << 20 // over the 4 MiB from which page starts are kept
+	lines := func(width int) string {
+		line := strings.Repeat("x", width-1) + "\n"
+		text := strings.Repeat(line, size/width)
+		return text + strings.Repeat("y", size-len(text))
+	}
+	root := repo(t, map[string]string{"big.log": lines(100)})
+	path := filepath.Join(root, "big.log")
+	if _, errOut, code := cli(t, root, "read", "big.log", "--page", "2", "--json"); code != 0 {
+		t.Fatal(errOut)
+	}
+	before, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(lines(30)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(path, before.ModTime(), before.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	var pages [2]struct {
+		StartLine int `json:"start_line"`
+		EndLine   int `json:"end_line"`
+		Content   string
+	}
+	for i := range pages {
+		out, errOut, code := cli(t, root, "read", "big.log", "--page", fmt.Sprint(i+1), "--json")
+		if code != 0 || json.Unmarshal([]byte(out), &pages[i]) != nil {
+			t.Fatalf("read --page %d: exit %d, %s", i+1, code, errOut)
+		}
+	}
+	if !strings.HasSuffix(pages[0].Content, "\n") || pages[1].StartLine != pages[0].EndLine+1 || pages[0].EndLine != strings.Count(pages[0].Content, "\n") {
+		t.Errorf("pages 1 and 2 of the rewritten file: lines %d-%d (%d bytes), then from %d", pages[0].StartLine, pages[0].EndLine, len(pages[0].Content), pages[1].StartLine)
 	}
 }

@@ -90,7 +90,11 @@ func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.
 	size := o.info.Size()
 	req.File, req.Display, req.Source, req.Size = o.row, o.shown, o.file, size
 	req.Changed, req.Hash = o.changed, hexOrEmpty(o.sum)
-	if req.Pages, req.Lines, err = query.PagesFor(ctx, s.st, o.row, o.file, size, req.PageLayout()); err != nil {
+	st := s.st
+	if o.mapped {
+		st = nil // the store's page starts may be another version's
+	}
+	if req.Pages, req.Lines, err = query.PagesFor(ctx, st, o.row, o.file, size, req.PageLayout()); err != nil {
 		return nil, failure(query.CodeUnreadable, o.shown, err, "")
 	}
 	ans, err := query.Read(ctx, req)
