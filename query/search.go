@@ -270,7 +270,12 @@ func (s *searcher) notice() string {
 		} else {
 			fmt.Fprintf(&b, " (--max %d)", s.req.Max)
 		}
-		fmt.Fprintf(&b, ". More follow; the next is at line %s: go on with --skip %d", Thousands(s.ans.Next.Line), s.ans.Next.Skip)
+		fmt.Fprintf(&b, ". More follow; the next is at line %s", Thousands(s.ans.Next.Line))
+		if s.ans.Next.Skip <= MaxSearchSkip {
+			fmt.Fprintf(&b, ": go on with --skip %d", s.ans.Next.Skip)
+		} else {
+			fmt.Fprintf(&b, ", past what --skip reaches (%s): narrow the pattern", Thousands(MaxSearchSkip))
+		}
 	}
 	if s.cut {
 		if b.Len() == 0 {

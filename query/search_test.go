@@ -237,3 +237,15 @@ func TestSearchFuzzyRanksAcrossSkips(t *testing.T) {
 		t.Errorf("--skip 200 of 200 hits = %+v", past)
 	}
 }
+
+// TestSearchNoticePastTheSkipBound: hits beyond what --skip can reach are announced with the
+// next one's line and a request to narrow the pattern, not a --skip that would be refused.
+func TestSearchNoticePastTheSkipBound(t *testing.T) {
+	src := strings.Repeat("e\n", MaxSearchSkip+DefaultMaxHits+5)
+	req := NewSearchRequest("e")
+	req.Skip, req.Context = MaxSearchSkip, 0
+	ans, _ := searchAll(t, req, src)
+	if !ans.Truncated || ans.Next.Line != MaxSearchSkip+DefaultMaxHits+1 || !strings.HasSuffix(ans.Notice, "past what --skip reaches (100,000): narrow the pattern.") {
+		t.Errorf("notice past the --skip bound = %q, next %+v", ans.Notice, ans.Next)
+	}
+}

@@ -311,8 +311,12 @@ func NewSymAnswer(hits []SymHit, q SymQuery, enc Encoding, budget int) *SymAnswe
 		if full {
 			why = fmt.Sprintf("; the answer stops at its %s-byte budget", Thousands(budget))
 		}
-		a.Notice = fmt.Sprintf("readmap: hits %s-%s shown%s. More follow: go on with --skip %d, or narrow with --path, --kind or --lang.",
-			Thousands(q.Skip+1), Thousands(q.Skip+len(a.Hits)), why, a.Next.Skip)
+		goOn := fmt.Sprintf("go on with --skip %d, or narrow", a.Next.Skip)
+		if a.Next.Skip > MaxSymSkip {
+			goOn = fmt.Sprintf("they are past what --skip reaches (%s): narrow", Thousands(MaxSymSkip))
+		}
+		a.Notice = fmt.Sprintf("readmap: hits %s-%s shown%s. More follow: %s with --path, --kind or --lang.",
+			Thousands(q.Skip+1), Thousands(q.Skip+len(a.Hits)), why, goOn)
 	}
 	return a
 }

@@ -163,3 +163,18 @@ func TestSymAnswerFitsItsBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestSymNoticePastTheSkipBound: hits left out beyond what --skip can reach are named, and the
+// notice asks to narrow the lookup instead of suggesting a --skip that would be refused.
+func TestSymNoticePastTheSkipBound(t *testing.T) {
+	hits := make([]query.SymHit, query.MaxSymSkip+query.MaxSymLimit+1)
+	for i := range hits {
+		hits[i] = query.SymHit{Hit: store.Hit{Path: "a.go", Symbol: store.Symbol{Name: "F", Qualname: "F", StartLine: i + 1, EndLine: i + 1}}}
+	}
+	q := query.NewSymQuery("F")
+	q.Skip, q.Limit = query.MaxSymSkip, query.MaxSymLimit
+	ans := query.NewSymAnswer(hits, q, query.EncodingRaw, 0)
+	if !ans.Truncated || strings.Contains(ans.Notice, "go on with --skip") || !strings.Contains(ans.Notice, "past what --skip reaches (10,000): narrow") {
+		t.Errorf("notice past the --skip bound = %q", ans.Notice)
+	}
+}
