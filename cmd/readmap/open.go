@@ -53,8 +53,6 @@ type openOptions struct {
 	confine bool
 	// hash computes the SHA-256 of the whole file, which JSON answers report.
 	hash bool
-	// binaryOK returns a binary file's row instead of failing.
-	binaryOK bool
 }
 
 // openAttempts is how often a file that changes between being opened and being loaded is opened
@@ -75,12 +73,17 @@ func (a *app) open(ctx context.Context, s *session, arg string, opt openOptions)
 		return nil, failure(query.CodeBadPath, arg, err, "")
 	}
 	a.warnStore(s, s.storeErr)
-	for attempt := 1; ; attempt++ {
-		o, err := a.openOnce(ctx, s, abs, shown, opt, attempt == openAttempts)
+	for attempt := 1; attempt < openAttempts; attempt++ {
+		o, err := a.openOnce(ctx, s, abs, shown, opt, false)
 		if !errors.Is(err, errMoved) {
 			return o, err
 		}
 	}
+	o, err := a.openOnce(ctx, s, abs, shown, opt, true)
+	if errors.Is(err, errMoved) {
+		return nil, failure(query.CodeUnreadable, shown, err, "it moved each time it was opened; try again")
+	}
+	return o, err
 }
 
 // errMoved means the file changed or moved while it was being opened and loaded: open it again.
@@ -168,7 +171,7 @@ func (a *app) openOnce(ctx context.Context, s *session, abs, shown string, opt o
 		}
 		o.mapped = true
 	}
-	if o.row.Skip == store.SkipBinary && !opt.binaryOK {
+	if o.row.Skip == store.SkipBinary {
 		return nil, failure(query.CodeBinary, shown, fmt.Errorf("binary file (%s, %s); not shown", o.row.SkipDetail, query.HumanBytes(o.row.Size)),
 			"readmap reads text files only")
 	}
