@@ -87,14 +87,15 @@ type SearchHit struct {
 }
 
 // SearchAnswer is what a search shows: the hits that fit the answer's budget, and where the next
-// one is when more follow. Its JSON form is `search --json`.
+// one is when more follow. Its JSON form, `search --json`, is the array of hits; a cut answer's
+// notice goes beside it (stderr, or a block of its own from the MCP server).
 type SearchAnswer struct {
-	Hits      []SearchHit `json:"hits"`
-	Truncated bool        `json:"truncated"` // more hits follow those shown
-	Next      *SearchNext `json:"next"`      // where the next hit is, when Truncated
-	Notice    string      `json:"notice,omitempty"`
+	Hits      []SearchHit
+	Truncated bool        // more hits follow those shown
+	Next      *SearchNext // where the next hit is, when Truncated
+	Notice    string      // what was cut and how to see the rest, when Truncated
 	// Passed counts the hits passed over for Skip (all there were, when no hit is shown).
-	Passed int `json:"-"`
+	Passed int
 }
 
 // SearchNext is the hit that follows those shown.
@@ -104,7 +105,7 @@ type SearchNext struct {
 }
 
 // noticeReserve is what a search or sym answer keeps of its budget for its notice and, in JSON,
-// the object around its hits.
+// the brackets around its hits.
 const noticeReserve = 512
 
 // Search finds the lines of a file that match the pattern: as plain text (case-insensitive when
@@ -586,9 +587,9 @@ func hitText(h SearchHit) string {
 	return b.String()
 }
 
-// WriteJSON prints the answer as one JSON object.
+// WriteJSON prints the hits as one JSON array; the notice is the caller's to show beside it.
 func (a *SearchAnswer) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(a)
+	return enc.Encode(a.Hits)
 }

@@ -261,14 +261,15 @@ func closestNames(names []string, q string, maxDist, n int) []string {
 }
 
 // SymAnswer is what sym shows: the hits from Skip on, as many as Limit and the answer's budget
-// allow, and whether more follow. Its JSON form is `sym --json`.
+// allow, and whether more follow. Its JSON form, `sym --json`, is the array of hits; a cut answer's
+// notice goes beside it (stderr, or a block of its own from the MCP server).
 type SymAnswer struct {
-	Hits      []SymHitJSON `json:"hits"`
-	Truncated bool         `json:"truncated"` // more hits follow those shown
-	Next      *SymNext     `json:"next"`      // how to show them, when Truncated
-	Notice    string       `json:"notice,omitempty"`
+	Hits      []SymHitJSON
+	Truncated bool     // more hits follow those shown
+	Next      *SymNext // how to show them, when Truncated
+	Notice    string   // what was cut and how to see the rest, when Truncated
 	// Passed counts the hits passed over for Skip (all there were, when no hit is shown).
-	Passed int `json:"-"`
+	Passed int
 	text   []string
 }
 
@@ -340,9 +341,9 @@ func (a *SymAnswer) WriteText(w io.Writer) error {
 	return err
 }
 
-// WriteJSON prints the answer as one JSON object.
+// WriteJSON prints the hits as one JSON array; the notice is the caller's to show beside it.
 func (a *SymAnswer) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(a)
+	return enc.Encode(a.Hits)
 }

@@ -385,7 +385,7 @@ func TestSymIsNeverStale(t *testing.T) {
 			Signature string
 		}
 	}
-	if code != 0 || json.Unmarshal([]byte(out), &ans) != nil || len(ans.Hits) != 1 || ans.Hits[0].StartLine != 5 || ans.Hits[0].EndLine != 6 {
+	if code != 0 || json.Unmarshal([]byte(out), &ans.Hits) != nil || len(ans.Hits) != 1 || ans.Hits[0].StartLine != 5 || ans.Hits[0].EndLine != 6 {
 		t.Errorf("sym Target after the change = %q (exit %d), want lines 5-6", out, code)
 	}
 	_, errOut, code := cli(t, root, "sym", "Othr")
@@ -415,7 +415,7 @@ func TestSearchCommand(t *testing.T) {
 			Symbol string
 		}
 	}
-	if code != 0 || json.Unmarshal([]byte(out), &ans) != nil || len(ans.Hits) != 1 || ans.Hits[0].Line != 4 || ans.Hits[0].Symbol != "Serve" {
+	if code != 0 || json.Unmarshal([]byte(out), &ans.Hits) != nil || len(ans.Hits) != 1 || ans.Hits[0].Line != 4 || ans.Hits[0].Symbol != "Serve" {
 		t.Errorf("search --fuzzy with two typos = %q (exit %d)", out, code)
 	}
 	_, errOut, code = cli(t, root, "search", "s.go", "nothing like this")

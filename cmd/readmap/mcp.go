@@ -285,10 +285,13 @@ func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInp
 		return toolError(err), nil, nil
 	}
 	var b bytes.Buffer
-	if in.JSON {
-		_ = ans.WriteJSON(&b)
-	} else {
+	if !in.JSON {
 		_ = ans.WriteText(&b)
+		return textResult(b.String()), nil, nil
+	}
+	_ = ans.WriteJSON(&b)
+	if ans.Notice != "" {
+		return textResult(b.String(), "["+ans.Notice+"]"), nil, nil // the array stays whole JSON
 	}
 	return textResult(b.String()), nil, nil
 }
@@ -316,10 +319,13 @@ func (m *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in mcpSea
 		return toolError(err), nil, nil
 	}
 	var b bytes.Buffer
-	if in.JSON {
-		_ = ans.WriteJSON(&b)
-	} else {
+	if !in.JSON {
 		_ = ans.WriteText(&b)
+		return textResult(b.String()), nil, nil
+	}
+	_ = ans.WriteJSON(&b)
+	if ans.Notice != "" {
+		return textResult(b.String(), "["+ans.Notice+"]"), nil, nil // the array stays whole JSON
 	}
 	return textResult(b.String()), nil, nil
 }

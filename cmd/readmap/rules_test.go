@@ -469,7 +469,7 @@ func TestMCPSymUsesTheServersRoot(t *testing.T) {
 	t.Chdir(t.TempDir())
 	res := callTool(t, mcpClient(t, root, false), "sym", map[string]any{"query": "Alpha", "json": true})
 	var ans struct{ Hits []struct{ Path string } }
-	if blocks := texts(res); res.IsError || json.Unmarshal([]byte(blocks[0]), &ans) != nil || len(ans.Hits) != 1 || ans.Hits[0].Path != "lib/a.go" {
+	if blocks := texts(res); res.IsError || json.Unmarshal([]byte(blocks[0]), &ans.Hits) != nil || len(ans.Hits) != 1 || ans.Hits[0].Path != "lib/a.go" {
 		t.Errorf("MCP sym Alpha from another folder = %q", blocks)
 	}
 }

@@ -43,6 +43,7 @@ that shows it.`,
 				return err
 			}
 			if a.json {
+				a.notice(ans.Notice)
 				return ans.WriteJSON(a.stdout)
 			}
 			return ans.WriteText(a.stdout)

@@ -64,6 +64,7 @@ func (a *app) sym(ctx context.Context, q query.SymQuery) error {
 		return err
 	}
 	if a.json {
+		a.notice(ans.Notice)
 		return ans.WriteJSON(a.stdout)
 	}
 	return ans.WriteText(a.stdout)
