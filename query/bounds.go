@@ -28,8 +28,9 @@ const (
 	MaxMaxLines = 100_000
 	// MaxMapBudget bounds a map's budget (--budget, READMAP_MAP_BUDGET).
 	MaxMapBudget = 1 << 20
-	// MaxFullBytes bounds the file a --full read returns when the answer is built whole before it
-	// is sent: in JSON, and from the MCP server.
+	// MaxFullBytes bounds what the MCP server builds whole before it sends it: a full read, every
+	// symbol as JSON. A long-lived server must not hold a file's size several times over for one
+	// call; the command line, asked explicitly, prints the whole file however large.
 	MaxFullBytes = 1 << 20
 )
 

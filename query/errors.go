@@ -34,7 +34,7 @@ const (
 	// CodePastEnd means the page or line asked for lies past the end of the file.
 	CodePastEnd Code = "past_end"
 	// CodeTooLarge means the answer asked for would be over its bound: a full read of a file over
-	// MaxFullBytes in JSON or from the MCP server, or a JSON map over MaxFullBytes from it.
+	// MaxFullBytes, or every symbol as JSON over MaxFullBytes, from the MCP server.
 	CodeTooLarge Code = "too_large"
 	// CodeNoSymbol means the file has no symbol of the name given to read --symbol.
 	CodeNoSymbol Code = "no_symbol"

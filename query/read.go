@@ -26,6 +26,7 @@ type ReadRequest struct {
 	MapBudget int
 	Numbers   bool // -n
 	Full      bool
+	FullLimit int64     // the largest file a full read returns (MCP's MaxFullBytes); 0: no limit
 	WithMap   bool      // --map: the map after any answer that has a page
 	Page      int       // --page N; 0 or below reads page 1 and says so
 	PageSet   bool      // --page was given
@@ -183,8 +184,8 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 		return nil, err
 	}
 	req.Layout = req.PageLayout()
-	if req.Full && req.Layout.Encoding != EncodingRaw && req.Size > MaxFullBytes {
-		return nil, userError(CodeTooLarge, fmt.Sprintf("the whole file is %s, over the %s a full read returns here", HumanBytes(req.Size), HumanBytes(MaxFullBytes)),
+	if req.Full && req.FullLimit > 0 && req.Size > req.FullLimit {
+		return nil, userError(CodeTooLarge, fmt.Sprintf("the whole file is %s, over the %s a full read returns here", HumanBytes(req.Size), HumanBytes(req.FullLimit)),
 			fmt.Sprintf("read it by pages (readmap read %s --page 2) or by --lines A-B from its map", DisplayPath(req.Display)))
 	}
 	pages, lines := req.Pages, req.Lines

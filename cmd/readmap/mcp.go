@@ -196,7 +196,7 @@ func (m *mcpTools) read(ctx context.Context, _ *mcp.CallToolRequest, in mcpReadI
 
 // readRequest is the read that in asks for, checked by the rules the read command applies.
 func (m *mcpTools) readRequest(in mcpReadInput) (query.ReadRequest, error) {
-	req := query.ReadRequest{Symbol: in.Symbol, Full: in.Full, WithMap: in.Map, Numbers: in.Numbers,
+	req := query.ReadRequest{Symbol: in.Symbol, Full: in.Full, FullLimit: query.MaxFullBytes, WithMap: in.Map, Numbers: in.Numbers,
 		Layout: m.a.cfg.layout(), MapBudget: m.a.cfg.mapBudget, Limit: in.Limit}
 	req.Layout.Encoding = mcpEncoding(in.JSON)
 	if in.Offset != nil {
