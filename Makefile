@@ -4,6 +4,8 @@ GO ?= go
 export CGO_ENABLED := 1
 BIN := bin/readmap
 FUZZTIME ?= 30s
+# FUZZTIME_TEST is the short run of the MCP server's fuzz test that make test ends with.
+FUZZTIME_TEST ?= 15s
 STATICCHECK_VERSION := v0.8.2
 GOBIN := $(shell $(GO) env GOPATH)/bin
 
@@ -15,8 +17,9 @@ build: ## build bin/readmap
 index: build ## build readmap and index this repository (.readmap/index.db)
 	./$(BIN) index
 
-test: ## run every test with the race detector
+test: ## run every test with the race detector, then fuzz the MCP server for FUZZTIME_TEST
 	$(GO) test -race -count=1 ./...
+	$(GO) test -run '^$$' -fuzz '^FuzzMCPServer$$' -fuzztime $(FUZZTIME_TEST) ./cmd/readmap
 
 lint: ## gofmt, go vet and staticcheck
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change: $$out"; exit 1; fi

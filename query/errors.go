@@ -33,6 +33,9 @@ const (
 	CodeOutsideRoot Code = "outside_root"
 	// CodePastEnd means the page or line asked for lies past the end of the file.
 	CodePastEnd Code = "past_end"
+	// CodeTooLarge means the answer asked for would be over its bound: a full read of a file over
+	// MaxFullBytes, or every symbol as JSON over MaxFullBytes, from the MCP server.
+	CodeTooLarge Code = "too_large"
 	// CodeNoSymbol means the file has no symbol of the name given to read --symbol.
 	CodeNoSymbol Code = "no_symbol"
 	// CodeAmbiguous means the name given to read --symbol names several symbols of the file.

@@ -8,6 +8,7 @@ type FileJSON struct {
 	Language string       `json:"language"`
 	Lines    int          `json:"lines"`
 	Bytes    int64        `json:"bytes"`
+	Hash     string       `json:"hash,omitempty"` // the hex SHA-256 of the bytes mapped, when the caller read them
 	Mapper   string       `json:"mapper"`
 	Summary  string       `json:"summary"`
 	Skipped  string       `json:"skipped,omitempty"` // the skip reason, for a file without its own map

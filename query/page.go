@@ -10,10 +10,13 @@ import (
 
 // Pages. A file is cut into pages, each the longest run of whole lines whose text fits
 // the page budget in bytes and in lines. A single line longer than the byte budget is cut into
-// budget-sized pieces at UTF-8 boundaries, one piece a page. The pages of the raw layout join back
+// budget-sized pieces at UTF-8 boundaries, one piece a page. The pages of every layout join back
 // to the file byte for byte. Under the numbered layout (-n) a line costs what it prints: its
 // number, a tab and the line without its trailing CR; so a numbered page holds fewer lines and
-// the answer still fits the same budget.
+// the answer still fits the same budget. Likewise a page's bytes cost what they take in the form
+// the answer is written in (Layout.Encoding): the MCP server's text replaces bytes that are not
+// UTF-8 with U+FFFD (three bytes), and JSON escapes quotes, backslashes and controls; so a page of
+// such text holds fewer bytes of the file, and the answer as sent still fits.
 
 // Budgets of a read: together a page and a map stay under 28,000 bytes, what an agent's shell
 // tool keeps (READMAP_PAGE_BYTES and READMAP_MAX_LINES set the page's).
@@ -34,26 +37,36 @@ const (
 
 // Layout is how a file is cut into pages.
 type Layout struct {
-	PageBytes int  // the most bytes a page's text may have
+	PageBytes int  // the most bytes a page's text may take, written in Encoding
 	MaxLines  int  // the most lines a page may have
 	Numbered  bool // costs are those of -n output
+	// Encoding is the form the page is written in: a byte that is not UTF-8 costs three once
+	// replaced by U+FFFD, and in JSON an escaped byte what its escape takes.
+	Encoding Encoding
 }
 
-// Key names the layout in the store's page cache: "16384/2000", "16384/2000/n".
+// Key names the layout in the store's page cache: "16384/2000", "16384/2000/n", "16384/2000/j".
 func (l Layout) Key() string {
 	k := strconv.Itoa(l.PageBytes) + "/" + strconv.Itoa(l.MaxLines)
 	if l.Numbered {
 		k += "/n"
 	}
+	switch l.Encoding {
+	case EncodingUTF8:
+		k += "/u"
+	case EncodingJSON:
+		k += "/j"
+	}
 	return k
 }
 
-// Validate refuses budgets below MinPageBytes and MinMaxLines, as a CodeUsage *Error.
+// Validate refuses budgets outside [MinPageBytes, MaxPageBytes] and [MinMaxLines, MaxMaxLines],
+// as a CodeUsage *Error.
 func (l Layout) Validate() error {
-	if err := atLeast("page-bytes", l.PageBytes, MinPageBytes); err != nil {
+	if err := within("page-bytes", l.PageBytes, MinPageBytes, MaxPageBytes); err != nil {
 		return err
 	}
-	return atLeast("max-lines", l.MaxLines, MinMaxLines)
+	return within("max-lines", l.MaxLines, MinMaxLines, MaxMaxLines)
 }
 
 // PageStart is where a page begins: a byte offset and the 1-based line that holds it.
@@ -84,6 +97,23 @@ func (s *scanner) load(off int64) bool {
 	if off >= s.bufOff && off < s.bufOff+int64(len(s.buf)) {
 		return true
 	}
+	return s.fill(off)
+}
+
+// span returns the bytes of the file from off up to end (at most a chunk), holding a whole UTF-8
+// character at least when one starts at off; nil when they cannot be read.
+func (s *scanner) span(off, end int64) []byte {
+	if !s.load(off) {
+		return nil
+	}
+	if bufEnd := s.bufOff + int64(len(s.buf)); bufEnd-off < utf8.UTFMax && bufEnd < end && !s.fill(off) {
+		return nil
+	}
+	return s.buf[off-s.bufOff : min(end, s.bufOff+int64(len(s.buf)))-s.bufOff]
+}
+
+// fill reads a chunk of the file from off into buf.
+func (s *scanner) fill(off int64) bool {
 	n := int(min(chunkSize, s.size-off))
 	if n <= 0 {
 		return false
@@ -142,20 +172,81 @@ func (s *scanner) runeStart(off, floor int64) int64 {
 	return off
 }
 
-// lineCost is what a line of n bytes (its '\n' included when it has one) costs a page.
+// lineCost is what the line [start, end) (its '\n' included when it has one) costs a page under
+// l: its bytes as written in l's encoding, or under -n its number, a tab, its text without the
+// line ending, and a newline.
 func (s *scanner) lineCost(start, end int64, line int, l Layout) int {
-	n := int(end - start)
 	if !l.Numbered {
-		return n
+		return s.cost(start, end, l.Encoding)
 	}
-	text := n
-	if text > 0 && s.byteAt(end-1) == '\n' {
+	text := end
+	if text > start && s.byteAt(text-1) == '\n' {
 		text--
-		if text > 0 && s.byteAt(end-2) == '\r' {
+		if text > start && s.byteAt(text-1) == '\r' {
 			text--
 		}
 	}
-	return numberWidth(line) + 1 + text + 1
+	return numberWidth(line) + 1 + s.cost(start, text, l.Encoding) + 1
+}
+
+// cost is what the bytes [start, end) take written in enc.
+func (s *scanner) cost(start, end int64, enc Encoding) int {
+	if enc == EncodingRaw {
+		return int(end - start)
+	}
+	n := 0
+	s.walk(start, end, enc, func(c int) bool { n += c; return true })
+	return n
+}
+
+// walk calls step with the cost of each character of [start, end) written in enc, until step
+// returns false, and returns the offset where it stopped: end, or the start of the character
+// step refused.
+func (s *scanner) walk(start, end int64, enc Encoding, step func(cost int) bool) int64 {
+	w := costWalker{enc: enc}
+	off := start
+	for off < end {
+		b := s.span(off, end)
+		if len(b) == 0 {
+			return end // unreadable: s.err says why
+		}
+		i := 0
+		for i < len(b) && (utf8.FullRune(b[i:]) || off+int64(len(b)) == end) {
+			c, size := w.step(b[i:])
+			if !step(c) {
+				return off + int64(i)
+			}
+			i += size
+		}
+		if i == 0 {
+			return end // a character cut by a failed read: s.err says why
+		}
+		off += int64(i)
+	}
+	return end
+}
+
+// pieceEnd returns where the piece of a long line that starts at p ends: at the last character
+// boundary before end whose text up to it costs at most budget written in enc, and at least one
+// character on.
+func (s *scanner) pieceEnd(p, end int64, budget int, enc Encoding) int64 {
+	if enc == EncodingRaw {
+		next := min(p+int64(budget), end)
+		if next < end {
+			if cut := s.runeStart(next, p+1); cut > p {
+				next = cut
+			}
+		}
+		return next
+	}
+	used, first := 0, true
+	return s.walk(p, end, enc, func(c int) bool {
+		if used+c > budget && !first {
+			return false
+		}
+		used, first = used+c, false
+		return true
+	})
 }
 
 func numberWidth(line int) int {
@@ -183,19 +274,16 @@ func Paginate(ctx context.Context, r io.ReaderAt, size int64, l Layout) ([]PageS
 		cost := s.lineCost(off, end, line, l)
 		if cost > l.PageBytes {
 			// A line longer than a page: one piece a page.
-			piece := int64(l.PageBytes)
+			piece := l.PageBytes
 			if l.Numbered {
-				piece = int64(max(l.PageBytes-numberWidth(line)-2, 4))
+				piece = max(l.PageBytes-numberWidth(line)-2, 4)
 			}
 			for p := off; p < end; {
-				pages = append(pages, PageStart{Offset: p, Line: line})
-				next := min(p+piece, end)
-				if next < end {
-					if cut := s.runeStart(next, p+1); cut > p {
-						next = cut
-					}
+				if len(pages)%4096 == 0 && ctx.Err() != nil {
+					return nil, 0, ctx.Err()
 				}
-				p = next
+				pages = append(pages, PageStart{Offset: p, Line: line})
+				p = s.pieceEnd(p, end, piece, l.Encoding)
 			}
 			pageBytes, pageLines = l.PageBytes, l.MaxLines // the next line starts a new page
 		} else {
@@ -220,10 +308,14 @@ func Paginate(ctx context.Context, r io.ReaderAt, size int64, l Layout) ([]PageS
 }
 
 // normalized replaces budgets too small to make progress with the smallest that do, so that
-// pagination ends whatever layout it is given.
+// pagination ends whatever layout it is given. JSON carries a page's bytes as they are (-n numbers
+// only the text answer), so a JSON layout is never numbered.
 func (l Layout) normalized() Layout {
 	l.PageBytes = max(l.PageBytes, MinPageBytes)
 	l.MaxLines = max(l.MaxLines, MinMaxLines)
+	if l.Encoding == EncodingJSON {
+		l.Numbered = false
+	}
 	return l
 }
 

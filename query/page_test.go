@@ -50,8 +50,8 @@ func checkPages(t *testing.T, src []byte, l Layout) []PageStart {
 			if utf8.Valid(src) && !utf8.Valid(page) {
 				t.Errorf("page %d: a piece cut inside a UTF-8 sequence", i+1)
 			}
-			if len(page) > l.PageBytes {
-				t.Errorf("page %d: a piece of %d bytes, budget %d", i+1, len(page), l.PageBytes)
+			if pieceCost := pageCost(page, p.Line, Layout{Encoding: l.Encoding}); pieceCost > l.PageBytes {
+				t.Errorf("page %d: a piece of %d bytes, budget %d", i+1, pieceCost, l.PageBytes)
 			}
 		} else if cost > l.PageBytes || bytes.Count(page, []byte{'\n'}) > l.MaxLines {
 			t.Errorf("page %d costs %d bytes and %d lines; budget %d bytes, %d lines", i+1, cost,
@@ -65,14 +65,18 @@ func checkPages(t *testing.T, src []byte, l Layout) []PageStart {
 	return pages
 }
 
-// pageCost is what a page prints: its bytes, or under -n its numbered lines.
+// pageCost is what a page prints: its bytes, or under -n its numbered lines, written in the
+// layout's encoding.
 func pageCost(page []byte, first int, l Layout) int {
-	if !l.Numbered {
-		return len(page)
+	if l.Encoding != EncodingRaw {
+		page = bytes.ToValidUTF8(page, []byte("\uFFFD"))
 	}
-	var b bytes.Buffer
-	writeNumbered(&b, page, first)
-	return b.Len()
+	if l.Numbered {
+		var b bytes.Buffer
+		writeNumbered(&b, page, first)
+		page = b.Bytes()
+	}
+	return textCost(string(page), l.Encoding)
 }
 
 func TestPaginate(t *testing.T) {
@@ -90,6 +94,11 @@ func TestPaginate(t *testing.T) {
 		{"numbered", strings.Repeat("abc\r\n", 300), Layout{PageBytes: 100, MaxLines: 50, Numbered: true}},
 		{"numbered long line", "a\n" + strings.Repeat("z", 1000) + "\nb\n", Layout{PageBytes: 100, MaxLines: 50, Numbered: true}},
 		{"invalid utf8", "\xff\xfe\xfd" + strings.Repeat("\xc3", 300), Layout{PageBytes: 64, MaxLines: 5}},
+		{"invalid utf8 as MCP text", strings.Repeat("\xe9t\xe9\n\xff", 300), Layout{PageBytes: 64, MaxLines: 50, Encoding: EncodingUTF8}},
+		{"invalid long line as MCP text", strings.Repeat("a\xff", 300), Layout{PageBytes: 64, MaxLines: 50, Encoding: EncodingUTF8}},
+		{"escapes in JSON", strings.Repeat("\"q\"\t\\\x01\u2028\n", 200), Layout{PageBytes: 100, MaxLines: 50, Encoding: EncodingJSON}},
+		{"long line of controls in JSON", strings.Repeat("\x01", 1000), Layout{PageBytes: 64, MaxLines: 50, Encoding: EncodingJSON}},
+		{"numbered MCP text", strings.Repeat("\xff\xfe\r\n", 300), Layout{PageBytes: 100, MaxLines: 50, Numbered: true, Encoding: EncodingUTF8}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkPages(t, []byte(tc.src), tc.l)
@@ -99,11 +108,12 @@ func TestPaginate(t *testing.T) {
 
 // FuzzPages: for any content and budget, pages join back to the file and keep their budgets.
 func FuzzPages(f *testing.F) {
-	f.Add([]byte("a\r\nb\tc\n\nlast"), 64, 3, false)
-	f.Add([]byte(strings.Repeat("€", 100)), 70, 10, true)
-	f.Add([]byte(""), 1, 1, false)
-	f.Fuzz(func(t *testing.T, src []byte, pageBytes, maxLines int, numbered bool) {
-		l := Layout{PageBytes: pageBytes % 5000, MaxLines: maxLines % 300, Numbered: numbered}
+	f.Add([]byte("a\r\nb\tc\n\nlast"), 64, 3, false, uint8(0))
+	f.Add([]byte(strings.Repeat("€", 100)), 70, 10, true, uint8(1))
+	f.Add([]byte(""), 1, 1, false, uint8(0))
+	f.Add([]byte("\xff\x01\"\n\u2028"), 64, 3, false, uint8(EncodingJSON))
+	f.Fuzz(func(t *testing.T, src []byte, pageBytes, maxLines int, numbered bool, enc uint8) {
+		l := Layout{PageBytes: pageBytes % 5000, MaxLines: maxLines % 300, Numbered: numbered, Encoding: Encoding(enc % 3)}
 		checkPages(t, src, l)
 	})
 }

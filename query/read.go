@@ -22,10 +22,11 @@ type ReadRequest struct {
 	Display   string      // the path as the user named it, used in notices and next commands
 	Source    io.ReaderAt // the file's content
 	Size      int64
-	Layout    Layout // page budgets; Numbered is taken from Numbers
+	Layout    Layout // page budgets and the answer's encoding; Numbered is taken from Numbers
 	MapBudget int
 	Numbers   bool // -n
 	Full      bool
+	FullLimit int64     // the largest file a full read returns (MCP's MaxFullBytes); 0: no limit
 	WithMap   bool      // --map: the map after any answer that has a page
 	Page      int       // --page N; 0 or below reads page 1 and says so
 	PageSet   bool      // --page was given
@@ -34,6 +35,11 @@ type ReadRequest struct {
 	Limit     int       // --limit M: lines from Offset (from line 1 without it); 0 means as many as fit a page
 	Range     LineRange // --lines A-B; the zero value means not asked
 	Symbol    string
+	// Changed says the file changed since its row was last written, so pages and ranges read
+	// before may not join with this answer's.
+	Changed bool
+	// Hash is the hex SHA-256 of the file's bytes as read, for the JSON form; "" when not known.
+	Hash string
 	// Pages, when set, are the file's page starts under Layout (from the store's cache), with
 	// Lines its line count; otherwise Read computes them.
 	Pages []PageStart
@@ -47,6 +53,9 @@ type LineRange struct {
 
 // ParseLines reads --lines "A-B", or "A" for one line.
 func ParseLines(s string) (LineRange, error) {
+	if err := shortArg("lines", s); err != nil {
+		return LineRange{}, err
+	}
 	a, b, ranged := strings.Cut(s, "-")
 	first, err1 := strconv.Atoi(strings.TrimSpace(a))
 	last := first
@@ -69,8 +78,9 @@ func (r LineRange) validate() error {
 }
 
 // Validate checks req against the rules of a read: budgets a page and a map can work with
-// (Layout.Validate, ValidateMapBudget), lines counted from 1, a --limit of 0 or more, and one way
-// of reading at a time. A request that breaks one is a CodeUsage *Error.
+// (Layout.Validate, ValidateMapBudget), lines counted from 1, a --limit of 0 or more, a symbol
+// name of at most MaxArgBytes, and one way of reading at a time. A request that breaks one is a
+// CodeUsage *Error.
 func (req ReadRequest) Validate() error {
 	if err := req.Layout.Validate(); err != nil {
 		return err
@@ -82,6 +92,9 @@ func (req ReadRequest) Validate() error {
 		return usageError(fmt.Sprintf("--offset %d: lines start at 1", req.Offset), "pass --offset N with N >= 1")
 	}
 	if err := atLeast("limit", req.Limit, 0); err != nil {
+		return err
+	}
+	if err := shortArg("symbol", req.Symbol); err != nil {
 		return err
 	}
 	if req.Range != (LineRange{}) {
@@ -144,6 +157,7 @@ type Answer struct {
 	Language   string `json:"language"`
 	TotalLines int    `json:"total_lines"`
 	TotalBytes int64  `json:"total_bytes"`
+	Hash       string `json:"hash,omitempty"`
 	StartLine  int    `json:"start_line"`
 	EndLine    int    `json:"end_line"`
 	Page       int    `json:"page"`
@@ -152,11 +166,14 @@ type Answer struct {
 	Next       *Next  `json:"next"`
 	Content    string `json:"content"`
 	Lossy      bool   `json:"lossy,omitempty"`
+	Changed    bool   `json:"changed,omitempty"`
 	Map        string `json:"map,omitempty"`
 
 	head, tail string // notices of the text form
 	body       []byte
 	numbered   bool
+	enc        Encoding
+	lossyNoted bool // the tail says the body was made valid UTF-8
 	// PageStarts are the page starts the read computed or was given, for the caller to cache.
 	PageStarts []PageStart `json:"-"`
 }
@@ -166,7 +183,11 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
-	req.Layout.Numbered = req.Numbers
+	req.Layout = req.PageLayout()
+	if req.Full && req.FullLimit > 0 && req.Size > req.FullLimit {
+		return nil, userError(CodeTooLarge, fmt.Sprintf("the whole file is %s, over the %s a full read returns here", HumanBytes(req.Size), HumanBytes(req.FullLimit)),
+			fmt.Sprintf("read it by pages (readmap read %s --page 2) or by --lines A-B from its map", DisplayPath(req.Display)))
+	}
 	pages, lines := req.Pages, req.Lines
 	if pages == nil {
 		var err error
@@ -176,8 +197,8 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 	}
 	r := &reader{req: req, s: newScanner(req.Source, req.Size), pages: pages, lines: lines}
 	a := &Answer{
-		Path: req.File.Path, Language: req.File.Language, TotalLines: lines, TotalBytes: req.Size,
-		Pages: len(pages), PageStarts: pages, numbered: req.Numbers,
+		Path: req.File.Path, Language: req.File.Language, TotalLines: lines, TotalBytes: req.Size, Hash: req.Hash,
+		Pages: len(pages), PageStarts: pages, numbered: req.Layout.Numbered, enc: req.Layout.Encoding,
 	}
 	var err error
 	switch {
@@ -189,8 +210,7 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 		err = r.rangeRead(a)
 	case req.PageSet:
 		err = r.page(a)
-	case r.small():
-		err = r.whole(a)
+	case r.small(a):
 	default:
 		err = r.firstPage(a)
 	}
@@ -200,11 +220,25 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 	if r.s.err != nil {
 		return nil, fmt.Errorf("read %s: %w", req.Display, r.s.err)
 	}
+	r.lossyNotice(a) // a whole file read with --full
+	a.setContent()
+	return a, nil
+}
+
+// PageLayout is the layout of the pages req reads: its Layout, numbered under -n except in JSON,
+// which carries the bytes as they are.
+func (req ReadRequest) PageLayout() Layout {
+	l := req.Layout
+	l.Numbered = req.Numbers
+	return l.normalized()
+}
+
+// setContent fills the JSON form's content, and marks it lossy when the body is not UTF-8.
+func (a *Answer) setContent() {
 	a.Content = string(a.body)
 	if !utf8.Valid(a.body) {
 		a.Content, a.Lossy = strings.ToValidUTF8(a.Content, "\uFFFD"), true
 	}
-	return a, nil
 }
 
 type reader struct {
@@ -214,23 +248,54 @@ type reader struct {
 	lines int
 }
 
-// small reports whether the file is returned whole by a plain read: it fits a page and a map
-// together, as printed, and has at most MaxLines lines.
-func (r *reader) small() bool {
-	limit := int64(r.req.Layout.PageBytes + r.req.MapBudget)
-	if r.req.Size > limit || r.lines > r.req.Layout.MaxLines {
+// small answers with the whole file, and reports whether it did: when the file has at most
+// MaxLines lines and fits a page and a map together, and the answer as written fits its limit.
+func (r *reader) small(a *Answer) bool {
+	if r.req.Size > int64(r.req.Layout.PageBytes+r.req.MapBudget) || r.lines > r.req.Layout.MaxLines {
 		return false
 	}
-	if !r.req.Numbers {
+	_ = r.whole(a)
+	r.lossyNotice(a)
+	if a.size() <= r.limit() {
 		return true
 	}
-	cost, off := int64(0), int64(0)
-	for line := 1; off < r.req.Size; line++ {
-		end := r.s.lineEnd(off)
-		cost += int64(r.s.lineCost(off, end, line, r.req.Layout))
-		off = end
+	*a = Answer{Path: a.Path, Language: a.Language, TotalLines: a.TotalLines, TotalBytes: a.TotalBytes,
+		Pages: a.Pages, PageStarts: a.PageStarts, numbered: a.numbered, enc: a.enc}
+	return false
+}
+
+// limit is the most a default answer may take as written: a page, a map and the notices' allowance
+// (MaxAnswerBytes at the default budgets).
+func (r *reader) limit() int {
+	return r.req.Layout.PageBytes + r.req.MapBudget + noticeAllowance
+}
+
+// lossyNotice adds, to an answer written as UTF-8 whose body is not, a notice that its invalid
+// bytes are shown as U+FFFD.
+func (r *reader) lossyNotice(a *Answer) {
+	if a.lossyNoted || !a.enc.lossy(a.body) || a.enc == EncodingJSON { // JSON says so in "lossy"
+		return
 	}
-	return cost <= limit
+	a.lossyNoted = true
+	a.tail += fmt.Sprintf("[readmap: %s is not valid UTF-8: its invalid bytes are shown as U+FFFD here; readmap read %s on the command line prints them as they are.]\n",
+		DisplayPath(r.req.Display), DisplayPath(r.req.Display))
+}
+
+// size is what the answer takes as written in its encoding: its text (page, then map after a
+// blank line), its two blocks for the MCP server, or its JSON object and a newline.
+func (a *Answer) size() int {
+	switch a.enc {
+	case EncodingJSON:
+		a.setContent()
+		return jsonSize(a) + 1
+	case EncodingUTF8:
+		return len(a.PageText()) + len(a.Map)
+	}
+	n := len(a.PageText())
+	if a.Map != "" {
+		n += 1 + len(a.Map)
+	}
+	return n
 }
 
 // slice returns the file's bytes in [from, to).
@@ -288,17 +353,39 @@ func (r *reader) setPage(a *Answer, i int) {
 
 func (r *reader) firstPage(a *Answer) error {
 	r.setPage(a, 0)
-	d, lines := r.req.Display, Thousands(r.lines)
+	d, lines := DisplayPath(r.req.Display), Thousands(r.lines)
 	a.head = fmt.Sprintf("[readmap: %s: %s lines, %s, %s%s. Partial view: %s of %s; the map of the whole file follows.]\n",
 		d, lines, HumanBytes(r.req.Size), r.language(), r.crlfNote(), r.span(a), lines)
 	a.tail = fmt.Sprintf("[Showing %s of %s. Read a symbol with: readmap read %s --lines A-B (ranges from the map below), or go on with --page 2. Do not conclude from this page alone.]\n",
 		r.span(a), lines, d)
-	// The notices repeat the path: a long one comes out of the map's share, so the whole answer
-	// stays within the page and map budgets plus the allowance for notices (28,000 bytes at the
-	// defaults).
-	limit := r.req.Layout.PageBytes + r.req.MapBudget + noticeAllowance - len(a.PageText()) - 1
-	a.Map = r.mapTextWithin(min(r.req.MapBudget, limit))
+	r.lossyNotice(a)
+	// The notices repeat the path, and escapes lengthen a JSON answer: what they take comes out of
+	// the map's share, so the whole answer as written stays within the page and map budgets plus
+	// the allowance for notices (28,000 bytes at the defaults).
+	a.Map = r.fitMap(a)
 	return nil
+}
+
+// fitMap returns the map of the file for a, within the map budget and within what the rest of
+// the answer leaves of its limit, as written in a's encoding.
+func (r *reader) fitMap(a *Answer) string {
+	a.Map = ""
+	room := r.limit() - a.size()
+	switch a.enc {
+	case EncodingRaw:
+		room-- // the blank line before the map
+	case EncodingJSON:
+		room -= len(`,"map":""`)
+	}
+	budget := min(r.req.MapBudget, room)
+	for {
+		text := r.mapTextWithin(max(budget, 0))
+		over := textCost(text, a.enc) - room
+		if over <= 0 || budget <= 0 {
+			return text
+		}
+		budget -= over // escapes lengthen the text: shrink the budget by what it is over
+	}
 }
 
 // noticeAllowance is what the banner and the notice of a default read may take beside a full page
@@ -314,17 +401,21 @@ func (r *reader) page(a *Answer) error {
 	}
 	if n > len(r.pages) {
 		return userError(CodePastEnd, fmt.Sprintf("page %s is past the end", Thousands(n)),
-			fmt.Sprintf("the last page is %s: readmap read %s --page %d", Thousands(len(r.pages)), r.req.Display, len(r.pages)))
+			fmt.Sprintf("the last page is %s: readmap read %s --page %d", Thousands(len(r.pages)), DisplayPath(r.req.Display), len(r.pages)))
 	}
 	r.setPage(a, n-1)
 	a.head = fmt.Sprintf("[Page %s of %s%s: %s of %s%s]\n", Thousands(n), Thousands(len(r.pages)), note, r.span(a), Thousands(r.lines), r.crlfNote())
+	if n > 1 {
+		r.changedNotice(a)
+	}
 	if a.Next != nil {
-		a.tail = fmt.Sprintf("[Next: readmap read %s --page %d]\n", r.req.Display, n+1)
+		a.tail = fmt.Sprintf("[Next: readmap read %s --page %d]\n", DisplayPath(r.req.Display), n+1)
 	} else {
 		a.tail = "[End of file.]\n"
 	}
+	r.lossyNotice(a)
 	if r.req.WithMap {
-		a.Map = r.mapText()
+		a.Map = r.fitMap(a)
 	}
 	return nil
 }
@@ -346,14 +437,16 @@ func (r *reader) rangeRead(a *Answer) error {
 			fmt.Sprintf("the file has %s lines", Thousands(r.lines)))
 	}
 	shown := r.fillRange(a, first, last)
+	r.changedNotice(a)
 	if a.EndLine < last || a.Truncated {
 		a.tail = fmt.Sprintf("[%s of %s%s; cut at the page budget. Next: readmap read %s %s]\n",
-			capitalize(shown), Thousands(r.lines), r.crlfNote(), r.req.Display, r.nextRange(a, last, asked))
+			capitalize(shown), Thousands(r.lines), r.crlfNote(), DisplayPath(r.req.Display), r.nextRange(a, last, asked))
 	} else {
 		a.tail = fmt.Sprintf("[%s of %s%s.]\n", capitalize(shown), Thousands(r.lines), r.crlfNote())
 	}
+	r.lossyNotice(a)
 	if r.req.WithMap {
-		a.Map = r.mapText()
+		a.Map = r.fitMap(a)
 	}
 	return nil
 }
@@ -408,19 +501,32 @@ func (r *reader) symbol(a *Answer) error {
 	if err != nil {
 		return err
 	}
-	label := sym.Qualname + " (" + sym.Kind.String() + ")"
+	qual := Printable(sym.Qualname)
+	label := qual + " (" + sym.Kind.String() + ")"
 	shown := r.fillRange(a, sym.StartLine, sym.EndLine)
 	a.head = fmt.Sprintf("[%s: lines %d-%d of %s%s]\n", label, sym.StartLine, sym.EndLine, Thousands(r.lines), r.crlfNote())
 	if a.EndLine < sym.EndLine || a.Truncated {
 		a.tail = fmt.Sprintf("[%s; %s continues to line %d. Next: readmap read %s %s]\n",
-			capitalize(shown), sym.Qualname, sym.EndLine, r.req.Display, r.nextRange(a, sym.EndLine, true))
+			capitalize(shown), qual, sym.EndLine, DisplayPath(r.req.Display), r.nextRange(a, sym.EndLine, true))
 	} else {
-		a.tail = fmt.Sprintf("[End of %s.]\n", sym.Qualname)
+		a.tail = fmt.Sprintf("[End of %s.]\n", qual)
 	}
+	r.lossyNotice(a)
 	if r.req.WithMap {
-		a.Map = r.mapText()
+		a.Map = r.fitMap(a)
 	}
 	return nil
+}
+
+// changedNotice tells, ahead of a page past the first or a range, that the file changed since it
+// was last read: what was read before may not join with this.
+func (r *reader) changedNotice(a *Answer) {
+	if !r.req.Changed {
+		return
+	}
+	a.Changed = true
+	d := DisplayPath(r.req.Display)
+	a.head = fmt.Sprintf("[readmap: %s changed since it was last read: pages and lines from before may not join with these. Read it again from --page 1, or take a fresh map: readmap map %s]\n", d, d) + a.head
 }
 
 // span describes the lines an answer holds: "lines 1-412", or "line 7" for one.
@@ -458,8 +564,6 @@ func (r *reader) crlfNote() string {
 	return ""
 }
 
-func (r *reader) mapText() string { return r.mapTextWithin(r.req.MapBudget) }
-
 // mapTextWithin renders the map of the file as the reader named it, within budget bytes.
 func (r *reader) mapTextWithin(budget int) string {
 	f := *r.req.File
@@ -486,11 +590,15 @@ func (a *Answer) WriteText(w io.Writer) error {
 func (a *Answer) PageText() string {
 	var b bytes.Buffer
 	b.WriteString(a.head)
+	body := a.body
+	if a.enc.lossy(body) {
+		body = bytes.ToValidUTF8(body, []byte("\uFFFD"))
+	}
 	if a.numbered {
-		writeNumbered(&b, a.body, a.StartLine)
+		writeNumbered(&b, body, a.StartLine)
 	} else {
-		b.Write(a.body)
-		if a.tail != "" && len(a.body) > 0 && a.body[len(a.body)-1] != '\n' {
+		b.Write(body)
+		if a.tail != "" && len(body) > 0 && body[len(body)-1] != '\n' {
 			b.WriteByte('\n') // the notice starts on a line of its own
 		}
 	}
@@ -552,7 +660,7 @@ func FindSymbol(syms []store.Symbol, name, display string) (store.Symbol, error)
 	}
 	var list []string
 	for _, s := range matches[:min(len(matches), 10)] {
-		list = append(list, s.Qualname+" "+lineRange(s.StartLine, s.EndLine))
+		list = append(list, Printable(s.Qualname)+" "+lineRange(s.StartLine, s.EndLine))
 	}
 	if len(matches) > 10 {
 		list = append(list, fmt.Sprintf("… %d more", len(matches)-10))
@@ -592,10 +700,10 @@ func closestSymbols(syms []store.Symbol, name, display string) string {
 		if c.dist > max(3, len(name)/2) {
 			break
 		}
-		names = append(names, c.s.Qualname+" "+lineRange(c.s.StartLine, c.s.EndLine))
+		names = append(names, Printable(c.s.Qualname)+" "+lineRange(c.s.StartLine, c.s.EndLine))
 	}
 	if len(names) == 0 {
-		return "see the symbols with: readmap map " + display
+		return "see the symbols with: readmap map " + DisplayPath(display)
 	}
 	return "did you mean: " + strings.Join(names, ", ")
 }

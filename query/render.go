@@ -15,9 +15,10 @@ const (
 	MinMapBudget     = 256
 )
 
-// ValidateMapBudget refuses a map budget below MinMapBudget, as a CodeUsage *Error.
+// ValidateMapBudget refuses a map budget outside [MinMapBudget, MaxMapBudget], as a CodeUsage
+// *Error.
 func ValidateMapBudget(budget int) error {
-	return atLeast("budget", budget, MinMapBudget)
+	return within("budget", budget, MinMapBudget, MaxMapBudget)
 }
 
 // The map is rendered at the first level whose whole text fits the budget:
@@ -169,7 +170,7 @@ func (r *mapRenderer) emit(b *bodyWriter, ids []int, depth int, lvl level, keep 
 				}
 				mid := ids[i+keep : end-keep]
 				first, last := r.f.Symbols[mid[0]], r.f.Symbols[mid[len(mid)-1]]
-				fold := Thousands(len(mid)) + " " + plural(first.Kind) + " " + prefix + "* " +
+				fold := Thousands(len(mid)) + " " + plural(first.Kind) + " " + Printable(prefix) + "* " +
 					lineRange(first.StartLine, maxEnd(r.f.Symbols, mid, last.EndLine))
 				if keep > 0 {
 					fold = "… " + Thousands(len(mid)) + " more " + strings.TrimPrefix(fold, Thousands(len(mid))+" ") + " …"
@@ -195,7 +196,7 @@ func (r *mapRenderer) entry(b *bodyWriter, id, depth int, lvl level, keep int, p
 	if lvl == levelFull {
 		text = fullText(s)
 	}
-	line := text + " " + lineRange(s.StartLine, s.EndLine)
+	line := Printable(text) + " " + lineRange(s.StartLine, s.EndLine)
 	// Names declared together ("var a, b int") share one declaration: show it once.
 	if line != *previous {
 		b.line(depth, line)
@@ -324,7 +325,8 @@ func isIdentByte(b byte) bool {
 func (r *mapRenderer) frame(lvl level, shown, folded int, body string) string {
 	f := r.f
 	var b strings.Builder
-	b.WriteString(frameRule + "\nFile Map: " + f.Path + "\n")
+	path := DisplayPath(f.Path)
+	b.WriteString(frameRule + "\nFile Map: " + path + "\n")
 	lang := f.Language
 	if lang == "" {
 		lang = "text"
@@ -338,13 +340,13 @@ func (r *mapRenderer) frame(lvl level, shown, folded int, body string) string {
 	}
 	b.WriteString("\n" + frameRule + "\n\n")
 	if f.Summary != "" {
-		b.WriteString(f.Summary + "\n\n")
+		b.WriteString(Printable(f.Summary) + "\n\n")
 	}
 	if len(f.Imports) > 0 {
 		b.WriteString(importsLine(f.Imports) + "\n\n")
 	}
 	b.WriteString(body)
-	b.WriteString("\n" + frameRule + "\nRead a symbol: readmap read " + f.Path + " --lines A-B\n" + frameRule + "\n")
+	b.WriteString("\n" + frameRule + "\nRead a symbol: readmap read " + path + " --lines A-B\n" + frameRule + "\n")
 	return b.String()
 }
 
@@ -352,6 +354,7 @@ func (r *mapRenderer) frame(lvl level, shown, folded int, body string) string {
 func importsLine(imports []string) string {
 	line := "imports: "
 	for i, imp := range imports {
+		imp = Printable(imp)
 		sep := ", "
 		if i == 0 {
 			sep = ""
@@ -371,7 +374,7 @@ func (r *mapRenderer) elided(budget int) string {
 	top := r.children[0]
 	entry := func(id int) string {
 		s := r.f.Symbols[id]
-		return compactText(s) + " " + lineRange(s.StartLine, s.EndLine) + "\n"
+		return Printable(compactText(s)) + " " + lineRange(s.StartLine, s.EndLine) + "\n"
 	}
 	// subtree[i] counts top-level symbol i with everything nested in it.
 	subtree := make(map[int]int, len(top))

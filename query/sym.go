@@ -29,7 +29,11 @@ const DefaultSymLimit = 20
 type SymQuery struct {
 	Text   string
 	Filter store.LookupFilter
-	Limit  int // most hits, 1 or more
+	Limit  int // most hits, 1 to MaxSymLimit
+	Skip   int // hits to pass over, best first, 0 to MaxSymSkip
+	// Suggest, when set, decides which names a lookup without a hit may suggest: the MCP server
+	// suggests no name only files outside its root define.
+	Suggest func(name string) bool
 }
 
 // NewSymQuery returns a lookup of text with the defaults of `readmap sym`.
@@ -37,11 +41,22 @@ func NewSymQuery(text string) SymQuery {
 	return SymQuery{Text: text, Limit: DefaultSymLimit}
 }
 
-// Validate checks q against the rules of a lookup: a limit of 1 or more, and a kind filter that
-// names one of store.Kinds. A query that breaks one is a CodeUsage *Error.
+// Validate checks q against the rules of a lookup: the limit, the skip and the text parameters
+// within their bounds, and a kind filter that names one of store.Kinds. A query that breaks one is
+// a CodeUsage *Error.
 func (q SymQuery) Validate() error {
-	if err := atLeast("limit", q.Limit, 1); err != nil {
+	if err := within("limit", q.Limit, 1, MaxSymLimit); err != nil {
 		return err
+	}
+	if err := within("skip", q.Skip, 0, MaxSymSkip); err != nil {
+		return err
+	}
+	for _, arg := range []struct{ name, value string }{
+		{"query", q.Text}, {"kind", q.Filter.Kind}, {"lang", q.Filter.Language}, {"path", q.Filter.PathGlob},
+	} {
+		if err := shortArg(arg.name, arg.value); err != nil {
+			return err
+		}
 	}
 	if k := q.Filter.Kind; k != "" {
 		if _, ok := store.ParseKind(k); !ok {
@@ -69,7 +84,8 @@ type SymHitJSON struct {
 	Language  string `json:"language"`
 }
 
-// Sym looks q up in st. No hit in any tier is an *Error with the closest names, and so is a query
+// Sym looks q up in st: the best Skip+Limit+1 hits, so that an answer can tell whether more
+// follow those it shows. No hit in any tier is an *Error with the closest names, and so is a query
 // Validate refuses.
 func Sym(ctx context.Context, st *store.Store, q SymQuery) ([]SymHit, error) {
 	if err := q.Validate(); err != nil {
@@ -79,7 +95,7 @@ func Sym(ctx context.Context, st *store.Store, q SymQuery) ([]SymHit, error) {
 	if text == "" {
 		return nil, userError(CodeBadQuery, "empty query", "give a symbol name, for example readmap sym NewReader")
 	}
-	c := &collector{limit: q.Limit, seen: map[hitKey]bool{}}
+	c := &collector{limit: q.Skip + q.Limit + 1, seen: map[hitKey]bool{}}
 	name := lastComponent(text)
 	dotted := name != text
 
@@ -127,7 +143,13 @@ func Sym(ctx context.Context, st *store.Store, q SymQuery) ([]SymHit, error) {
 	}
 	if len(c.hits) == 0 {
 		hint := "no similar names in the store; is it indexed? run readmap index"
-		if near := closestNames(names, name, maxEdits(name)+2, 5); len(near) > 0 {
+		var near []string
+		for _, n := range closestNames(names, name, maxEdits(name)+2, 20) {
+			if len(near) < 5 && (q.Suggest == nil || q.Suggest(n)) {
+				near = append(near, Printable(n))
+			}
+		}
+		if len(near) > 0 {
 			hint = "did you mean " + strings.Join(near, ", ") + "?"
 		}
 		return nil, userError(CodeNoHit, fmt.Sprintf("no symbol matches %q", text), hint)
@@ -238,28 +260,90 @@ func closestNames(names []string, q string, maxDist, n int) []string {
 	return out
 }
 
-// WriteSymText prints hits one a line: path:start-end  kind  qualname  signature.
-func WriteSymText(w io.Writer, hits []SymHit) error {
-	var b strings.Builder
-	for _, h := range hits {
-		fmt.Fprintf(&b, "%s:%d-%d  %s  %s", h.Path, h.StartLine, h.EndLine, h.Kind, h.Qualname)
-		if h.Signature != "" {
-			b.WriteString("  " + h.Signature)
-		}
-		b.WriteByte('\n')
+// SymAnswer is what sym shows: the hits from Skip on, as many as Limit and the answer's budget
+// allow, and whether more follow. Its JSON form, `sym --json`, is the array of hits; a cut answer's
+// notice goes beside it (stderr, or a block of its own from the MCP server).
+type SymAnswer struct {
+	Hits      []SymHitJSON
+	Truncated bool     // more hits follow those shown
+	Next      *SymNext // how to show them, when Truncated
+	Notice    string   // what was cut and how to see the rest, when Truncated
+	// Passed counts the hits passed over for Skip (all there were, when no hit is shown).
+	Passed int
+	text   []string
+}
+
+// SymNext is how to show the hits after those of an answer.
+type SymNext struct {
+	Skip int `json:"skip"`
+}
+
+// NewSymAnswer shows hits (best first, as Sym found them for q) in encoding enc: those from q.Skip
+// on, until q.Limit are shown or the next would take the answer past budget bytes (0 means
+// MaxAnswerBytes).
+func NewSymAnswer(hits []SymHit, q SymQuery, enc Encoding, budget int) *SymAnswer {
+	if budget <= 0 {
+		budget = MaxAnswerBytes
 	}
-	_, err := io.WriteString(w, b.String())
+	a := &SymAnswer{Hits: []SymHitJSON{}, Passed: min(q.Skip, len(hits))}
+	limit, used, full := budget-noticeReserve, 0, false
+	for _, h := range hits[a.Passed:] {
+		if len(a.Hits) == q.Limit {
+			break
+		}
+		j := SymHitJSON{Path: h.Path, Qualname: h.Qualname, Name: h.Name, Kind: h.Kind.String(),
+			Signature: h.Signature, StartLine: h.StartLine, EndLine: h.EndLine, Language: h.Language}
+		line := symLine(j)
+		cost := len(line)
+		if enc == EncodingJSON {
+			cost = jsonSize(j) + 1
+		}
+		if used+cost > limit && len(a.Hits) > 0 {
+			full = true
+			break
+		}
+		used += cost
+		a.Hits, a.text = append(a.Hits, j), append(a.text, line)
+	}
+	if a.Passed+len(a.Hits) < len(hits) {
+		a.Truncated = true
+		a.Next = &SymNext{Skip: q.Skip + len(a.Hits)}
+		why := fmt.Sprintf(" (--limit %d)", q.Limit)
+		if full {
+			why = fmt.Sprintf("; the answer stops at its %s-byte budget", Thousands(budget))
+		}
+		goOn := fmt.Sprintf("go on with --skip %d, or narrow", a.Next.Skip)
+		if a.Next.Skip > MaxSymSkip {
+			goOn = fmt.Sprintf("they are past what --skip reaches (%s): narrow", Thousands(MaxSymSkip))
+		}
+		a.Notice = fmt.Sprintf("readmap: hits %s-%s shown%s. More follow: %s with --path, --kind or --lang.",
+			Thousands(q.Skip+1), Thousands(q.Skip+len(a.Hits)), why, goOn)
+	}
+	return a
+}
+
+// symLine is one hit as text: path:start-end  kind  qualname  signature.
+func symLine(h SymHitJSON) string {
+	line := fmt.Sprintf("%s:%d-%d  %s  %s", DisplayPath(h.Path), h.StartLine, h.EndLine, h.Kind, Printable(h.Qualname))
+	if h.Signature != "" {
+		line += "  " + Printable(h.Signature)
+	}
+	return line + "\n"
+}
+
+// WriteText prints the hits one a line, then the notice.
+func (a *SymAnswer) WriteText(w io.Writer) error {
+	text := strings.Join(a.text, "")
+	if a.Notice != "" {
+		text += "[" + a.Notice + "]\n"
+	}
+	_, err := io.WriteString(w, text)
 	return err
 }
 
-// WriteSymJSON prints hits as one JSON array.
-func WriteSymJSON(w io.Writer, hits []SymHit) error {
-	out := make([]SymHitJSON, len(hits))
-	for i, h := range hits {
-		out[i] = SymHitJSON{Path: h.Path, Qualname: h.Qualname, Name: h.Name, Kind: h.Kind.String(),
-			Signature: h.Signature, StartLine: h.StartLine, EndLine: h.EndLine, Language: h.Language}
-	}
+// WriteJSON prints the hits as one JSON array; the notice is the caller's to show beside it.
+func (a *SymAnswer) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	return enc.Encode(a.Hits)
 }

@@ -3,6 +3,7 @@ package query_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -115,5 +116,65 @@ func BenchmarkSymbolNames(b *testing.B) {
 		if _, err := st.SymbolNames(context.Background()); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestSymAnswerFitsItsBudget shows a thousand hits with long, hostile signatures in each
+// encoding: every answer fits MaxAnswerBytes, and going on with --skip shows each hit once.
+func TestSymAnswerFitsItsBudget(t *testing.T) {
+	var hits []query.SymHit
+	for i := range query.MaxSymLimit + 1 {
+		hits = append(hits, query.SymHit{Hit: store.Hit{Path: fmt.Sprintf("pkg/file%d.go", i), Language: "Go",
+			Symbol: store.Symbol{Name: fmt.Sprint("F", i), Qualname: fmt.Sprint("F", i), Kind: store.KindFunction,
+				Signature: "func F(" + strings.Repeat("\x1b\"\xff", 60) + ")", StartLine: i + 1, EndLine: i + 2}}})
+	}
+	for _, enc := range []query.Encoding{query.EncodingRaw, query.EncodingUTF8, query.EncodingJSON} {
+		q := query.NewSymQuery("F")
+		q.Limit = query.MaxSymLimit
+		seen := 0
+		for {
+			ans := query.NewSymAnswer(hits, q, enc, 0)
+			var out strings.Builder
+			write := ans.WriteText
+			if enc == query.EncodingJSON {
+				write = ans.WriteJSON
+			}
+			if err := write(&out); err != nil {
+				t.Fatal(err)
+			}
+			if out.Len()+len(ans.Notice) > query.MaxAnswerBytes || len(ans.Hits) == 0 {
+				t.Fatalf("encoding %d, skip %d: %d hits in %d bytes", enc, q.Skip, len(ans.Hits), out.Len())
+			}
+			for _, h := range ans.Hits {
+				if seen++; h.StartLine != seen {
+					t.Fatalf("encoding %d: hit of line %d, want %d", enc, h.StartLine, seen)
+				}
+			}
+			if !ans.Truncated {
+				break
+			}
+			if !strings.Contains(out.String()+ans.Notice, fmt.Sprintf("go on with --skip %d", ans.Next.Skip)) {
+				t.Fatalf("encoding %d: the answer does not say how to go on: %.300q", enc, out.String()+ans.Notice)
+			}
+			q.Skip = ans.Next.Skip
+		}
+		if seen != len(hits) {
+			t.Errorf("encoding %d: %d hits seen through --skip, want %d", enc, seen, len(hits))
+		}
+	}
+}
+
+// TestSymNoticePastTheSkipBound: hits left out beyond what --skip can reach are named, and the
+// notice asks to narrow the lookup instead of suggesting a --skip that would be refused.
+func TestSymNoticePastTheSkipBound(t *testing.T) {
+	hits := make([]query.SymHit, query.MaxSymSkip+query.MaxSymLimit+1)
+	for i := range hits {
+		hits[i] = query.SymHit{Hit: store.Hit{Path: "a.go", Symbol: store.Symbol{Name: "F", Qualname: "F", StartLine: i + 1, EndLine: i + 1}}}
+	}
+	q := query.NewSymQuery("F")
+	q.Skip, q.Limit = query.MaxSymSkip, query.MaxSymLimit
+	ans := query.NewSymAnswer(hits, q, query.EncodingRaw, 0)
+	if !ans.Truncated || strings.Contains(ans.Notice, "go on with --skip") || !strings.Contains(ans.Notice, "past what --skip reaches (10,000): narrow") {
+		t.Errorf("notice past the --skip bound = %q", ans.Notice)
 	}
 }

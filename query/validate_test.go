@@ -115,13 +115,18 @@ func TestSearchRequestValidate(t *testing.T) {
 		{"negative context", func(r *SearchRequest) { r.Context = -1 }, "--context -1 is below 0"},
 		{"no context", func(r *SearchRequest) { r.Context = 0 }, ""},
 		{"max 0", func(r *SearchRequest) { r.Max = 0 }, "--max 0 is below 1"},
+		{"max a billion", func(r *SearchRequest) { r.Max = 1_000_000_000 }, "--max 1,000,000,000 is above 1,000"},
+		{"context a million", func(r *SearchRequest) { r.Context = 1_000_000 }, "--context 1,000,000 is above 50"},
+		{"negative skip", func(r *SearchRequest) { r.Skip = -1 }, "--skip -1 is below 0"},
+		{"skip too far", func(r *SearchRequest) { r.Skip = MaxSearchSkip + 1 }, "--skip 100,001 is above 100,000"},
+		{"pattern too long", func(r *SearchRequest) { r.Pattern = strings.Repeat("x", MaxArgBytes+1) }, "pattern of 1,025 bytes is over 1,024"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req := NewSearchRequest("x")
 			tc.change(&req)
 			wantUsage(t, "SearchRequest.Validate", req.Validate(), tc.msg)
 			if tc.msg != "" {
-				req.File, req.Source = &store.File{}, strings.NewReader("x\n")
+				req.File, req.Source, req.Size = &store.File{}, strings.NewReader("x\n"), 2
 				_, err := Search(context.Background(), req)
 				wantUsage(t, "Search", err, tc.msg)
 			}

@@ -66,7 +66,7 @@ func (e *cliError) Error() string {
 	if e.what == "" {
 		return why
 	}
-	return e.what + ": " + why
+	return query.DisplayPath(e.what) + ": " + why
 }
 
 // Unwrap returns the cause.
@@ -408,6 +408,14 @@ func (a *app) warn(format string, args ...any) {
 		return
 	}
 	fmt.Fprintf(a.stderr, "readmap: warning: "+format+"\n", args...)
+}
+
+// notice prints, under --json, the notice of an answer that was cut to its budget on stderr: the
+// JSON on stdout stays the plain array the contract gives. Nothing is printed for "".
+func (a *app) notice(text string) {
+	if text != "" {
+		fmt.Fprintln(a.stderr, text)
+	}
 }
 
 // storeHint says what to do about a store that cannot be used.

@@ -31,10 +31,10 @@ func (c config) layout() query.Layout {
 }
 
 // intSetting is a whole-number setting: the flag that sets it on the commands that have one, its
-// environment variable, its default and its smallest useful value.
+// environment variable, its default, and its smallest and largest accepted values.
 type intSetting struct {
-	flag, env  string
-	def, least int
+	flag, env        string
+	def, least, most int
 	// checkFlag says the flag's value is checked here. The other flags' values go into requests
 	// whose Validate methods check them, so that the command line and the MCP tools refuse the
 	// same values with the same error.
@@ -42,14 +42,17 @@ type intSetting struct {
 	field     func(*config) *int
 }
 
+// maxJobs bounds the mapper workers of an index run (--jobs, READMAP_JOBS).
+const maxJobs = 1024
+
 var intSettings = []intSetting{
 	{flag: "page-bytes", env: "READMAP_PAGE_BYTES", def: query.DefaultPageBytes, least: query.MinPageBytes,
-		field: func(c *config) *int { return &c.pageBytes }},
+		most: query.MaxPageBytes, field: func(c *config) *int { return &c.pageBytes }},
 	{flag: "max-lines", env: "READMAP_MAX_LINES", def: query.DefaultMaxLines, least: query.MinMaxLines,
-		field: func(c *config) *int { return &c.maxLines }},
+		most: query.MaxMaxLines, field: func(c *config) *int { return &c.maxLines }},
 	{flag: "budget", env: "READMAP_MAP_BUDGET", def: query.DefaultMapBudget, least: query.MinMapBudget,
-		field: func(c *config) *int { return &c.mapBudget }},
-	{flag: "jobs", env: "READMAP_JOBS", def: 0, least: 1, checkFlag: true,
+		most: query.MaxMapBudget, field: func(c *config) *int { return &c.mapBudget }},
+	{flag: "jobs", env: "READMAP_JOBS", def: 0, least: 1, most: maxJobs, checkFlag: true,
 		field: func(c *config) *int { return &c.jobs }},
 }
 
@@ -106,19 +109,26 @@ func (s intSetting) resolve(flags *pflag.FlagSet, getenv func(string) string) (i
 			return 0, usageError(fmt.Errorf("--%s %d is below %d", s.flag, v, s.least),
 				fmt.Sprintf("pass --%s %d or more, or leave it out for the default", s.flag, s.least))
 		}
+		if s.checkFlag && v > s.most {
+			return 0, usageError(fmt.Errorf("--%s %d is above %d", s.flag, v, s.most),
+				fmt.Sprintf("pass --%s %d or less, or leave it out for the default", s.flag, s.most))
+		}
 		return v, nil
 	}
 	raw := strings.TrimSpace(getenv(s.env))
 	if raw == "" {
 		return s.def, nil
 	}
-	hint := fmt.Sprintf("set %s to a whole number, %d or more, or unset it for the default", s.env, s.least)
+	hint := fmt.Sprintf("set %s to a whole number from %d to %d, or unset it for the default", s.env, s.least, s.most)
 	v, err := strconv.Atoi(raw)
 	if err != nil {
 		return 0, usageError(fmt.Errorf("%s=%q: not a whole number", s.env, raw), hint)
 	}
 	if v < s.least {
 		return 0, usageError(fmt.Errorf("%s=%d is below %d", s.env, v, s.least), hint)
+	}
+	if v > s.most {
+		return 0, usageError(fmt.Errorf("%s=%d is above %d", s.env, v, s.most), hint)
 	}
 	return v, nil
 }

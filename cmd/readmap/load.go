@@ -4,14 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/agnivade/levenshtein"
-	"github.com/readmap/readmap/indexer"
 	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/query"
 	"github.com/readmap/readmap/store"
@@ -25,10 +28,31 @@ type session struct {
 	st       *store.Store
 	storeErr error
 	warned   bool
+	realRoot string // root with its links followed, once known
 }
 
-// resolve returns the absolute path a command argument names.
-func (s *session) resolve(arg string) (string, error) {
+// resolve returns the absolute path a command argument names, and the path it stands for: arg
+// itself, or, when arg names nothing and holds the escapes of a path as readmap prints one that
+// is not plain text ("a\nb.go"), the path those escapes spell when that exists.
+func (s *session) resolve(arg string) (abs, path string, err error) {
+	abs, err = s.absolute(arg)
+	if err != nil {
+		return "", arg, err
+	}
+	if _, err := os.Lstat(abs); errors.Is(err, fs.ErrNotExist) {
+		if p, ok := query.UnquotePath(arg); ok {
+			if pabs, err := s.absolute(p); err == nil {
+				if _, err := os.Lstat(pabs); err == nil {
+					return pabs, p, nil
+				}
+			}
+		}
+	}
+	return abs, arg, nil
+}
+
+// absolute makes arg absolute against the session's base.
+func (s *session) absolute(arg string) (string, error) {
 	if s.base != "" && !filepath.IsAbs(arg) {
 		return filepath.Join(s.base, arg), nil
 	}
@@ -61,57 +85,34 @@ func (a *app) warnStore(s *session, err error) {
 	a.warn("store not used (%v); mapped in memory. hint: %s", err, storeHint(err))
 }
 
-// load returns the fresh row of the file named by arg (relative to the working directory), mapping
-// it in memory when the store cannot be used. Errors are ready to print.
+// load returns the fresh row of the file named by arg, mapping it in memory when the store
+// cannot be used, and the file's SHA-256 when hash is set. Errors are ready to print.
 //
 // A binary file is an error ("binary file (PNG image, 45.2 KB); not shown").
-func (a *app) load(ctx context.Context, s *session, arg string) (*store.File, string, error) {
-	abs, err := s.resolve(arg)
+func (a *app) load(ctx context.Context, s *session, arg string, opt openOptions) (*store.File, []byte, error) {
+	o, err := a.open(ctx, s, arg, opt)
 	if err != nil {
-		return nil, "", failure(query.CodeBadPath, arg, err, "")
+		return nil, nil, err
 	}
-	a.warnStore(s, s.storeErr)
-	fresh, err := indexer.Load(ctx, s.st, s.root, abs, a.indexerOptions(s.root))
-	if err != nil {
-		return nil, abs, a.fileError(arg, abs, err)
-	}
-	a.warnStore(s, fresh.StoreErr)
-	f := fresh.File
-	if f.Skip == store.SkipBinary {
-		return nil, abs, failure(query.CodeBinary, arg, fmt.Errorf("binary file (%s, %s); not shown", f.SkipDetail, query.HumanBytes(f.Size)),
-			"readmap reads text files only")
-	}
-	return f, abs, nil
-}
-
-// fileError explains why a path cannot be read: missing (with similar names nearby), a folder
-// (with its entries), or no permission.
-func (a *app) fileError(arg, abs string, err error) *cliError {
-	ce := &cliError{what: arg, cause: err}
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		ce.code, ce.why, ce.hint = query.CodeNotFound, "no such file", similarNames(abs)
-	case errors.Is(err, indexer.ErrIsDir):
-		ce.code, ce.why, ce.hint = query.CodeIsDirectory, "is a directory", dirEntries(abs)
-	case errors.Is(err, fs.ErrPermission):
-		ce.code, ce.why, ce.hint = query.CodePermission, "permission denied", "check the file's permissions"
-	default:
-		ce.code = query.CodeUnreadable
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			ce.why = pe.Err.Error() // the path is already the WHAT
-		}
-	}
-	return ce
+	o.Close()
+	return o.row, o.sum, nil
 }
 
 // similarNames lists up to five names in the nearest existing folder that resemble the missing
-// file's name.
-func similarNames(abs string) string {
+// file's name, as paths relative to the folder paths are given against (the root, for the MCP
+// server; the working directory, for the command line). Under confine, a folder outside the root
+// is not listed.
+func (a *app) similarNames(s *session, abs string, confine bool) string {
 	dir, name := filepath.Split(abs)
+	var d *os.File
+	var dirInfo os.FileInfo
 	for dir != "" {
-		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
-			break
+		if f, err := os.Open(dir); err == nil {
+			if fi, err := f.Stat(); err == nil && fi.IsDir() {
+				d, dirInfo = f, fi
+				break
+			}
+			f.Close()
 		}
 		parent := filepath.Dir(filepath.Clean(dir))
 		if parent == filepath.Clean(dir) {
@@ -119,9 +120,15 @@ func similarNames(abs string) string {
 		}
 		dir = parent
 	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
+	if d == nil {
 		return ""
+	}
+	defer d.Close()
+	if confine {
+		real, err := realPath(d, dir, dirInfo)
+		if _, inside := s.within(real); err != nil || !inside {
+			return ""
+		}
 	}
 	type candidate struct {
 		name string
@@ -129,14 +136,20 @@ func similarNames(abs string) string {
 	}
 	var cands []candidate
 	lower := strings.ToLower(name)
-	for _, e := range entries {
-		n := strings.ToLower(e.Name())
-		d := levenshtein.ComputeDistance(lower, n)
-		if stem := strings.TrimSuffix(n, filepath.Ext(n)); strings.Contains(n, lower) || (stem != "" && strings.Contains(lower, stem)) {
-			d = min(d, 2)
+	for {
+		entries, err := d.ReadDir(1024)
+		for _, e := range entries {
+			n := strings.ToLower(e.Name())
+			dist := levenshtein.ComputeDistance(lower, n)
+			if stem := strings.TrimSuffix(n, filepath.Ext(n)); strings.Contains(n, lower) || (stem != "" && strings.Contains(lower, stem)) {
+				dist = min(dist, 2)
+			}
+			if dist <= max(2, len(name)/3) {
+				cands = append(cands, candidate{e.Name(), dist})
+			}
 		}
-		if d <= max(2, len(name)/3) {
-			cands = append(cands, candidate{e.Name(), d})
+		if err != nil {
+			break
 		}
 	}
 	sort.Slice(cands, func(i, j int) bool {
@@ -145,39 +158,53 @@ func similarNames(abs string) string {
 		}
 		return cands[i].name < cands[j].name
 	})
+	shownDir := s.shownPath(filepath.Clean(dir))
 	if len(cands) == 0 {
-		return fmt.Sprintf("no similar names in %s", filepath.Clean(dir))
+		return "no similar names in " + query.DisplayPath(shownDir)
 	}
 	var names []string
 	for _, c := range cands[:min(5, len(cands))] {
-		names = append(names, filepath.Join(relToWD(filepath.Clean(dir)), c.name))
+		names = append(names, query.DisplayPath(filepath.Join(shownDir, c.name)))
 	}
 	return "similar: " + strings.Join(names, ", ")
 }
 
-// dirEntries lists a folder's entries with their line counts and sizes, for the hint of a read
-// that named a folder.
-func dirEntries(abs string) string {
-	entries, err := os.ReadDir(abs)
-	if err != nil {
-		return ""
-	}
+// dirEntries lists the first entries, by name, of the open folder dir (whose real path is real)
+// with their line counts and sizes, for the hint of a read that named a folder. A huge folder
+// costs no more memory than the entries shown.
+func (a *app) dirEntries(dir *os.File, real string) string {
 	const shown = 20
+	var first []fs.DirEntry // the smallest names so far, in order
+	count := 0
+	for {
+		entries, err := dir.ReadDir(1024)
+		for _, e := range entries {
+			count++
+			i := sort.Search(len(first), func(i int) bool { return first[i].Name() > e.Name() })
+			if i < shown {
+				first = slices.Insert(first, i, e)[:min(len(first)+1, shown)]
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
 	var parts []string
-	for _, e := range entries[:min(shown, len(entries))] {
+	for _, e := range first {
+		name := query.DisplayPath(e.Name())
 		if e.IsDir() {
-			parts = append(parts, e.Name()+"/")
+			parts = append(parts, name+"/")
 			continue
 		}
 		info, err := e.Info()
-		if err != nil {
-			parts = append(parts, e.Name())
+		if err != nil || !info.Mode().IsRegular() {
+			parts = append(parts, name)
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s (%s lines, %s)", e.Name(), lineCountOf(filepath.Join(abs, e.Name()), info), query.HumanBytes(info.Size())))
+		parts = append(parts, fmt.Sprintf("%s (%s lines, %s)", name, lineCountOf(entryPath(dir, real, e.Name()), info), query.HumanBytes(info.Size())))
 	}
-	if len(entries) > shown {
-		parts = append(parts, fmt.Sprintf("… %d more", len(entries)-shown))
+	if count > shown {
+		parts = append(parts, fmt.Sprintf("… %d more", count-shown))
 	}
 	if len(parts) == 0 {
 		return "the folder is empty"
@@ -185,13 +212,19 @@ func dirEntries(abs string) string {
 	return "entries: " + strings.Join(parts, ", ")
 }
 
-// lineCountOf counts a small file's lines for a folder listing; large files show "?" rather than
-// being read whole for a hint.
+// lineCountOf counts a small regular file's lines for a folder listing; large files show "?"
+// rather than being read whole for a hint. info is the entry's own (not followed) stat: a link
+// is never counted, so nothing outside the folder is read.
 func lineCountOf(path string, info fs.FileInfo) string {
-	if info.Size() > 4<<20 || !info.Mode().IsRegular() {
+	if info.Size() > 4<<20 {
 		return "?"
 	}
-	src, err := os.ReadFile(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return "?"
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, 4<<20))
 	if err != nil {
 		return "?"
 	}
@@ -199,6 +232,28 @@ func lineCountOf(path string, info fs.FileInfo) string {
 		return "binary"
 	}
 	return query.Thousands(lang.CountLines(src))
+}
+
+// entryPath is a path that opens the entry name of the open folder dir (whose real path is
+// real): on Linux through the descriptor itself, so that the folder cannot be swapped in between.
+func entryPath(dir *os.File, real, name string) string {
+	if runtime.GOOS == "linux" {
+		return descriptorPath(dir) + "/" + name
+	}
+	return filepath.Join(real, name)
+}
+
+// shownPath shows an absolute path as answers name paths: relative to the root for the MCP server
+// (whose paths are the root's), relative to the working directory for the command line, when it
+// lies below; otherwise as it is.
+func (s *session) shownPath(p string) string {
+	if s.base != "" {
+		if rel, err := filepath.Rel(s.base, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+		return p
+	}
+	return relToWD(p)
 }
 
 // relToWD shows a path relative to the working directory when it lies below it.

@@ -377,13 +377,15 @@ func TestSymIsNeverStale(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, code = cli(t, root, "sym", "Target", "--json")
-	var hits []struct {
-		Path      string
-		StartLine int `json:"start_line"`
-		EndLine   int `json:"end_line"`
-		Signature string
+	var ans struct {
+		Hits []struct {
+			Path      string
+			StartLine int `json:"start_line"`
+			EndLine   int `json:"end_line"`
+			Signature string
+		}
 	}
-	if code != 0 || json.Unmarshal([]byte(out), &hits) != nil || len(hits) != 1 || hits[0].StartLine != 5 || hits[0].EndLine != 6 {
+	if code != 0 || json.Unmarshal([]byte(out), &ans.Hits) != nil || len(ans.Hits) != 1 || ans.Hits[0].StartLine != 5 || ans.Hits[0].EndLine != 6 {
 		t.Errorf("sym Target after the change = %q (exit %d), want lines 5-6", out, code)
 	}
 	_, errOut, code := cli(t, root, "sym", "Othr")
@@ -407,11 +409,13 @@ func TestSearchCommand(t *testing.T) {
 		t.Errorf("search s.go listen: exit %d, %q %q", code, out, errOut)
 	}
 	out, _, code = cli(t, root, "search", "s.go", "if er := listn(); err != nil {", "--fuzzy", "--json")
-	var hits []struct {
-		Line   int
-		Symbol string
+	var ans struct {
+		Hits []struct {
+			Line   int
+			Symbol string
+		}
 	}
-	if code != 0 || json.Unmarshal([]byte(out), &hits) != nil || len(hits) != 1 || hits[0].Line != 4 || hits[0].Symbol != "Serve" {
+	if code != 0 || json.Unmarshal([]byte(out), &ans.Hits) != nil || len(ans.Hits) != 1 || ans.Hits[0].Line != 4 || ans.Hits[0].Symbol != "Serve" {
 		t.Errorf("search --fuzzy with two typos = %q (exit %d)", out, code)
 	}
 	_, errOut, code = cli(t, root, "search", "s.go", "nothing like this")

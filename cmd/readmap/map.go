@@ -26,7 +26,7 @@ budget. With --json it prints every symbol, no budget, one JSON object per file 
 			defer s.close()
 			var first *cliError // the first file that failed; each failure is reported as it comes
 			for _, p := range paths {
-				f, _, err := a.load(ctx, s, p)
+				f, sum, err := a.load(ctx, s, p, openOptions{hash: a.json})
 				if err != nil {
 					if len(paths) == 1 {
 						return err
@@ -38,7 +38,9 @@ budget. With --json it prints every symbol, no budget, one JSON object per file 
 					continue
 				}
 				if a.json {
-					a.writeJSON(query.NewFileJSON(f))
+					fj := query.NewFileJSON(f)
+					fj.Hash = hexOrEmpty(sum)
+					a.writeJSON(fj)
 					continue
 				}
 				query.RenderMap(a.stdout, f, budget)

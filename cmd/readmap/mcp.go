@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/readmap/readmap/query"
+	"github.com/readmap/readmap/store"
 	"github.com/spf13/cobra"
 )
 
@@ -22,7 +23,8 @@ func (a *app) mcpCommand() *cobra.Command {
 search, taking the same parameters as the commands and refusing what they refuse, with the same
 error codes. Paths are relative to the repository root; a path outside it, even through a symbolic
 link, is refused unless --allow-outside-root is given. A bad setting in the environment, or a
---root that is not a folder, stops the server before it starts.`,
+--root that is not a folder, stops the server before it starts. A line that is not a JSON-RPC
+message, or a batch, is answered with a JSON-RPC error and the server goes on.`,
 		Example: `  readmap mcp
   claude mcp add readmap -- readmap mcp --root /path/to/repo`,
 		Args: cobra.NoArgs,
@@ -36,8 +38,7 @@ link, is refused unless --allow-outside-root is given. A bad setting in the envi
 				root = storeRoot // a store given with --db maps its own root
 			}
 			server := a.mcpServer(root, allowOutside)
-			t := &mcp.IOTransport{Reader: io.NopCloser(a.stdin), Writer: nopWriteCloser{a.stdout}}
-			if err := server.Run(cmd.Context(), t); err != nil && cmd.Context().Err() == nil && !errors.Is(err, io.EOF) {
+			if err := server.Run(cmd.Context(), &lineTransport{r: a.stdin, w: a.stdout}); err != nil && cmd.Context().Err() == nil && !errors.Is(err, io.EOF) {
 				return failure(query.CodeMCP, "server", err, "")
 			}
 			return nil
@@ -46,12 +47,6 @@ link, is refused unless --allow-outside-root is given. A bad setting in the envi
 	cmd.Flags().BoolVar(&allowOutside, "allow-outside-root", false, "serve files outside the repository root too")
 	return cmd
 }
-
-// nopWriteCloser lets the server's transport close stdout's writer without closing stdout.
-type nopWriteCloser struct{ io.Writer }
-
-// Close does nothing.
-func (nopWriteCloser) Close() error { return nil }
 
 // MCP tool inputs: the CLI flags under the same names. A parameter whose zero value the command
 // line would refuse or read differently (offset 0, max 0) is a pointer, so that giving it is told
@@ -79,7 +74,8 @@ type (
 		Kind  string `json:"kind,omitempty" jsonschema:"only this kind: function, method, class, struct, ..."`
 		Lang  string `json:"lang,omitempty" jsonschema:"only files of this language"`
 		Path  string `json:"path,omitempty" jsonschema:"only files whose path matches this glob, e.g. src/*"`
-		Limit *int   `json:"limit,omitempty" jsonschema:"most hits, 1 or more (default 20)"`
+		Limit *int   `json:"limit,omitempty" jsonschema:"most hits, 1 to 1000 (default 20)"`
+		Skip  int    `json:"skip,omitempty" jsonschema:"hits to pass over first, as a cut answer's notice says (0 to 10000)"`
 		JSON  bool   `json:"json,omitempty" jsonschema:"answer with the CLI's JSON array instead of text"`
 	}
 	mcpSearchInput struct {
@@ -88,8 +84,9 @@ type (
 		Regex     bool     `json:"regex,omitempty" jsonschema:"pattern is a regular expression"`
 		Fuzzy     bool     `json:"fuzzy,omitempty" jsonschema:"find lines similar to pattern as a whole, best first"`
 		Threshold *float64 `json:"threshold,omitempty" jsonschema:"least similarity of a fuzzy hit, above 0 and at most 1 (default 0.8)"`
-		Context   *int     `json:"context,omitempty" jsonschema:"lines of context around each hit (default 2)"`
-		Max       *int     `json:"max,omitempty" jsonschema:"most hits, 1 or more (default 50)"`
+		Context   *int     `json:"context,omitempty" jsonschema:"lines of context around each hit, 0 to 50 (default 2)"`
+		Max       *int     `json:"max,omitempty" jsonschema:"most hits, 1 to 1000 (default 50)"`
+		Skip      int      `json:"skip,omitempty" jsonschema:"hits to pass over first, as a cut answer's notice says (0 to 100000)"`
 		JSON      bool     `json:"json,omitempty" jsonschema:"answer with the CLI's JSON array instead of text"`
 	}
 )
@@ -97,11 +94,12 @@ type (
 // mcpServer builds the server with its four tools.
 func (a *app) mcpServer(root string, allowOutside bool) *mcp.Server {
 	server := mcp.NewServer(&mcp.Implementation{Name: "readmap", Version: version}, nil)
+	server.AddReceivingMiddleware(clipSDKToolErrors)
 	m := &mcpTools{a: a, root: root, allowOutside: allowOutside}
 	mcp.AddTool(server, &mcp.Tool{Name: "read", Description: `Read a file of the repository. Use it instead of a plain file read. A small file comes back whole. A large file comes back as its first page plus a map of every symbol with its line range: read the lines you need next with "lines" (A-B from the map) or "symbol", or go on with "page". Never conclude from the first page of a large file alone.`}, m.read)
 	mcp.AddTool(server, &mcp.Tool{Name: "map", Description: `The structural map of a file: every class, function, method, heading or key with its line range, within a size budget. Use it to see a large file's layout before reading parts of it with read.`}, m.mapFile)
-	mcp.AddTool(server, &mcp.Tool{Name: "sym", Description: `Find where a symbol is defined across the whole repository by name (exact, prefix, substring, then typo-tolerant). Each hit is path:start-end kind qualname signature; read those lines next.`}, m.sym)
-	mcp.AddTool(server, &mcp.Tool{Name: "search", Description: `Find lines in one file that contain a text, match a regular expression, or resemble a whole line (fuzzy); each hit shows its line number, context and the enclosing function or class with its range.`}, m.search)
+	mcp.AddTool(server, &mcp.Tool{Name: "sym", Description: `Find where a symbol is defined across the whole repository by name (exact, prefix, substring, then typo-tolerant). Each hit is path:start-end kind qualname signature; read those lines next. A cut answer ends with the skip that shows the rest.`}, m.sym)
+	mcp.AddTool(server, &mcp.Tool{Name: "search", Description: `Find lines in one file that contain a text, match a regular expression, or resemble a whole line (fuzzy); each hit shows its line number, context and the enclosing function or class with its range. A cut answer ends with the next hit's line and the skip that shows it.`}, m.search)
 	return server
 }
 
@@ -119,44 +117,28 @@ func (m *mcpTools) session(ctx context.Context) *session {
 	return s
 }
 
-// checkPath refuses a path that leads outside the root, following symbolic links, unless the
-// server allows it.
-func (m *mcpTools) checkPath(path string) error {
-	if m.allowOutside {
-		return nil
-	}
-	abs := path
-	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(m.root, path)
-	}
-	real := resolveExisting(abs)
-	root, err := filepath.EvalSymlinks(m.root)
-	if err != nil {
-		root = m.root
-	}
-	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return failure(query.CodeOutsideRoot, path, errors.New("outside the repository root "+m.root),
-			"give a path inside the root, or start the server with --allow-outside-root")
-	}
-	return nil
-}
+// maxSDKErrorBytes bounds the text of a tool error the SDK makes itself: arguments that do not
+// match a tool's schema, which it reports with the values given, whatever their size.
+const maxSDKErrorBytes = 1000
 
-// resolveExisting follows the symbolic links of the longest part of abs that exists, and keeps
-// the missing rest as it is: a missing file under a link to another folder is judged by where the
-// link leads, so no hint about that folder's entries can leak out.
-func resolveExisting(abs string) string {
-	abs = filepath.Clean(abs)
-	rest := ""
-	for dir := abs; ; {
-		if real, err := filepath.EvalSymlinks(dir); err == nil {
-			return filepath.Join(real, rest)
+// clipSDKToolErrors cuts the SDK's own tool errors to maxSDKErrorBytes, so that no answer of the
+// server, an error included, grows with what a call sends. readmap's own errors (those with
+// structured content) are bounded where they are made.
+func clipSDKToolErrors(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if r, ok := res.(*mcp.CallToolResult); ok && r != nil && r.IsError && r.StructuredContent == nil {
+			for _, c := range r.Content {
+				if t, ok := c.(*mcp.TextContent); ok && len(t.Text) > maxSDKErrorBytes {
+					cut := maxSDKErrorBytes
+					for cut > 0 && !utf8.RuneStart(t.Text[cut]) {
+						cut--
+					}
+					t.Text = t.Text[:cut] + fmt.Sprintf("… (%s more bytes cut)", query.Thousands(len(t.Text)-cut))
+				}
+			}
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return abs
-		}
-		rest = filepath.Join(filepath.Base(dir), rest)
-		dir = parent
+		return res, err
 	}
 }
 
@@ -173,6 +155,15 @@ func toolError(err error) *mcp.CallToolResult {
 		StructuredContent: ce.json()}
 }
 
+// mcpEncoding is the encoding of a tool's answer: JSON when asked for, otherwise text, which
+// travels in a JSON string and so must be valid UTF-8.
+func mcpEncoding(asJSON bool) query.Encoding {
+	if asJSON {
+		return query.EncodingJSON
+	}
+	return query.EncodingUTF8
+}
+
 func textResult(blocks ...string) *mcp.CallToolResult {
 	r := &mcp.CallToolResult{}
 	for _, b := range blocks {
@@ -186,12 +177,9 @@ func (m *mcpTools) read(ctx context.Context, _ *mcp.CallToolRequest, in mcpReadI
 	if err != nil {
 		return toolError(err), nil, nil
 	}
-	if err := m.checkPath(in.Path); err != nil {
-		return toolError(err), nil, nil
-	}
 	s := m.session(ctx)
 	defer s.close()
-	ans, err := m.a.readAnswer(ctx, s, in.Path, req)
+	ans, err := m.a.readAnswer(ctx, s, in.Path, req, openOptions{confine: !m.allowOutside, hash: in.JSON})
 	if err != nil {
 		return toolError(err), nil, nil
 	}
@@ -208,8 +196,9 @@ func (m *mcpTools) read(ctx context.Context, _ *mcp.CallToolRequest, in mcpReadI
 
 // readRequest is the read that in asks for, checked by the rules the read command applies.
 func (m *mcpTools) readRequest(in mcpReadInput) (query.ReadRequest, error) {
-	req := query.ReadRequest{Symbol: in.Symbol, Full: in.Full, WithMap: in.Map, Numbers: in.Numbers,
+	req := query.ReadRequest{Symbol: in.Symbol, Full: in.Full, FullLimit: query.MaxFullBytes, WithMap: in.Map, Numbers: in.Numbers,
 		Layout: m.a.cfg.layout(), MapBudget: m.a.cfg.mapBudget, Limit: in.Limit}
+	req.Layout.Encoding = mcpEncoding(in.JSON)
 	if in.Offset != nil {
 		req.Offset, req.OffsetSet = *in.Offset, true
 	}
@@ -234,19 +223,22 @@ func (m *mcpTools) mapFile(ctx context.Context, _ *mcp.CallToolRequest, in mcpMa
 	if err := query.ValidateMapBudget(budget); err != nil {
 		return toolError(err), nil, nil
 	}
-	if err := m.checkPath(in.Path); err != nil {
-		return toolError(err), nil, nil
-	}
 	s := m.session(ctx)
 	defer s.close()
-	f, _, err := m.a.load(ctx, s, in.Path)
+	f, sum, err := m.a.load(ctx, s, in.Path, openOptions{confine: !m.allowOutside, hash: in.JSON})
 	if err != nil {
 		return toolError(err), nil, nil
 	}
 	if in.JSON {
+		fj := query.NewFileJSON(f)
+		fj.Hash = hexOrEmpty(sum)
 		var b bytes.Buffer
-		enc := jsonEncoder(&b)
-		_ = enc.Encode(query.NewFileJSON(f))
+		_ = jsonEncoder(&b).Encode(fj)
+		if b.Len() > query.MaxFullBytes {
+			return toolError(failure(query.CodeTooLarge, in.Path,
+				fmt.Errorf("every symbol as JSON is %s, over the %s a map returns here", query.HumanBytes(int64(b.Len())), query.HumanBytes(query.MaxFullBytes)),
+				"take the map without json (it fits its budget), or find symbols with sym")), nil, nil
+		}
 		return textResult(b.String()), nil, nil
 	}
 	shown := *f
@@ -260,23 +252,46 @@ func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInp
 	if in.Limit != nil {
 		q.Limit = *in.Limit
 	}
+	q.Skip = in.Skip
 	if err := q.Validate(); err != nil {
 		return toolError(err), nil, nil
 	}
 	s := m.session(ctx)
 	defer s.close()
 	if s.st == nil {
-		return toolError(failure(query.CodeStore, m.a.dbPath(m.root), s.storeErr, storeHint(s.storeErr))), nil, nil
+		return toolError(failure(query.CodeStore, s.shownPath(m.a.dbPath(m.root)), s.storeErr, storeHint(s.storeErr))), nil, nil
+	}
+	if !m.allowOutside {
+		q.Suggest = func(name string) bool {
+			named, err := s.st.SymbolsNamed(ctx, name, q.Filter, 20)
+			hits := make([]query.SymHit, len(named))
+			for i, h := range named {
+				hits[i] = query.SymHit{Hit: h}
+			}
+			return err == nil && len(m.confineHits(ctx, s, hits)) > 0
+		}
 	}
 	hits, err := m.a.lookupSymbols(ctx, s.st, s.root, q)
 	if err != nil {
 		return toolError(err), nil, nil
 	}
+	if !m.allowOutside {
+		if hits = m.confineHits(ctx, s, hits); len(hits) == 0 {
+			return toolError(failure(query.CodeNoHit, "sym "+q.Text, fmt.Errorf("no symbol matches %q inside the root", q.Text), "")), nil, nil
+		}
+	}
+	ans, err := symAnswer(hits, q, mcpEncoding(in.JSON))
+	if err != nil {
+		return toolError(err), nil, nil
+	}
 	var b bytes.Buffer
-	if in.JSON {
-		_ = query.WriteSymJSON(&b, hits)
-	} else {
-		_ = query.WriteSymText(&b, hits)
+	if !in.JSON {
+		_ = ans.WriteText(&b)
+		return textResult(b.String()), nil, nil
+	}
+	_ = ans.WriteJSON(&b)
+	if ans.Notice != "" {
+		return textResult(b.String(), "["+ans.Notice+"]"), nil, nil // the array stays whole JSON
 	}
 	return textResult(b.String()), nil, nil
 }
@@ -293,23 +308,56 @@ func (m *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in mcpSea
 	if in.Max != nil {
 		req.Max = *in.Max
 	}
+	req.Skip, req.Encoding = in.Skip, mcpEncoding(in.JSON)
 	if err := req.Validate(); err != nil {
-		return toolError(err), nil, nil
-	}
-	if err := m.checkPath(in.Path); err != nil {
 		return toolError(err), nil, nil
 	}
 	s := m.session(ctx)
 	defer s.close()
-	hits, err := m.a.searchHits(ctx, s, in.Path, req)
+	ans, err := m.a.search(ctx, s, in.Path, req, openOptions{confine: !m.allowOutside})
 	if err != nil {
 		return toolError(err), nil, nil
 	}
 	var b bytes.Buffer
-	if in.JSON {
-		_ = query.WriteSearchJSON(&b, hits)
-	} else {
-		_ = query.WriteSearchText(&b, hits)
+	if !in.JSON {
+		_ = ans.WriteText(&b)
+		return textResult(b.String()), nil, nil
+	}
+	_ = ans.WriteJSON(&b)
+	if ans.Notice != "" {
+		return textResult(b.String(), "["+ans.Notice+"]"), nil, nil // the array stays whole JSON
 	}
 	return textResult(b.String()), nil, nil
+}
+
+// confineHits keeps the hits whose files lie inside the root and whose symbols the files' own
+// bytes give. A row of the store may have been made through a link that led outside the root (the
+// indexer follows links to files), or from bytes a swapped path showed the indexer: each hit's file
+// is opened as read opens it, and a hit is kept only when the row checked against those bytes has
+// the same symbol.
+func (m *mcpTools) confineHits(ctx context.Context, s *session, hits []query.SymHit) []query.SymHit {
+	rows := map[string]*store.File{}
+	var kept []query.SymHit
+	for _, h := range hits {
+		row, seen := rows[h.Path]
+		if !seen {
+			row, _, _ = m.a.load(ctx, s, h.Path, openOptions{confine: true})
+			rows[h.Path] = row
+		}
+		if row != nil && hasSymbol(row, h.Hit) {
+			kept = append(kept, h)
+		}
+	}
+	return kept
+}
+
+// hasSymbol reports whether f has the symbol of hit h.
+func hasSymbol(f *store.File, h store.Hit) bool {
+	for _, sym := range f.Symbols {
+		if sym.Qualname == h.Qualname && sym.Name == h.Name && sym.Kind == h.Kind && sym.Signature == h.Signature &&
+			sym.StartLine == h.StartLine && sym.EndLine == h.EndLine {
+			return true
+		}
+	}
+	return false
 }

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -32,6 +29,13 @@ func mcpClient(t *testing.T, root string, allowOutside bool) *mcp.ClientSession 
 		t.Fatal(err)
 	}
 	a := &app{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, quiet: true, cfg: cfg}
+	return mcpSession(t, a, root, allowOutside)
+}
+
+// mcpSession connects a client to the server a runs for root, through the SDK's in-memory
+// transport.
+func mcpSession(t *testing.T, a *app, root string, allowOutside bool) *mcp.ClientSession {
+	t.Helper()
 	ctx := context.Background()
 	serverT, clientT := mcp.NewInMemoryTransports()
 	ss, err := a.mcpServer(root, allowOutside).Connect(ctx, serverT, nil)
@@ -150,58 +154,71 @@ func TestMCPRefusesPathsOutsideTheRoot(t *testing.T) {
 // TestMCPStdioRoundTrip runs `readmap mcp` as a process and talks JSON-RPC to it over its stdin
 // and stdout: initialize, then tools/list.
 func TestMCPStdioRoundTrip(t *testing.T) {
-	root := repo(t, map[string]string{"a.go": "package a\n"})
-	cmd := exec.Command(os.Args[0], "mcp", "--root", root)
-	cmd.Env = append(os.Environ(), "READMAP_TEST_MAIN=1")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		stdin.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			t.Error("readmap mcp did not exit after stdin closed")
-		}
-	}()
-	replies := bufio.NewScanner(stdout)
-	replies.Buffer(make([]byte, 1<<20), 1<<20)
-	send := func(msg string) {
-		if _, err := io.WriteString(stdin, msg+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	recv := func() map[string]any {
-		if !replies.Scan() {
-			t.Fatalf("no reply from readmap mcp: %v", replies.Err())
-		}
-		var m map[string]any
-		if err := json.Unmarshal(replies.Bytes(), &m); err != nil {
-			t.Fatalf("reply %q: %v", replies.Text(), err)
-		}
-		return m
-	}
-	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`)
-	if init := recv(); init["result"] == nil {
-		t.Fatalf("initialize reply = %v", init)
-	}
-	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
-	list := recv()
+	p := startMCP(t, repo(t, map[string]string{"a.go": "package a\n"}))
+	p.send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	list := p.recv()
 	result, _ := list["result"].(map[string]any)
 	tools, _ := result["tools"].([]any)
 	if len(tools) != 4 {
 		t.Errorf("tools/list over stdio = %v, want 4 tools", list)
+	}
+	if code := p.exit(); code != 0 {
+		t.Errorf("readmap mcp exited %d at the end of its input, want 0", code)
+	}
+}
+
+// TestMCPHintsAreRelativeToTheRoot: the names a hint suggests are paths relative to the root, as
+// the tools take them, whatever the server's working directory.
+func TestMCPHintsAreRelativeToTheRoot(t *testing.T) {
+	root := repo(t, map[string]string{"src/handler.go": "package src\n", "src/deep/x.go": "package deep\n"})
+	t.Chdir(filepath.Join(root, "src", "deep"))
+	cs := mcpClient(t, root, false)
+	for _, tc := range []struct{ path, want string }{
+		{"src/handlr.go", "hint: similar: src/handler.go"},
+		{"src/nothing-like-it.go", "hint: no similar names in src"},
+	} {
+		res := callTool(t, cs, "read", map[string]any{"path": tc.path})
+		if blocks := texts(res); !res.IsError || !strings.HasSuffix(blocks[0], tc.want) {
+			t.Errorf("read %s = %q, want a hint ending %q", tc.path, blocks, tc.want)
+		}
+	}
+}
+
+// TestMCPSymLeavesOutFilesOutsideTheRoot: index follows a link to a file outside the root and
+// stores its symbols under the link's name; the MCP server's sym never names them.
+func TestMCPSymLeavesOutFilesOutsideTheRoot(t *testing.T) {
+	root := repo(t, map[string]string{"in.go": "package in\n\nfunc LeakInside() {}\n"})
+	outside := filepath.Join(t.TempDir(), "secret.go")
+	if err := os.WriteFile(outside, []byte("package secret\n\nfunc LeakOutside() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(root, "link.go")); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := cli(t, root, "index"); code != 0 {
+		t.Fatalf("index: %s", errOut)
+	}
+	res := callTool(t, mcpClient(t, root, false), "sym", map[string]any{"query": "Leak"})
+	if text := strings.Join(texts(res), "\n"); res.IsError || !strings.Contains(text, "LeakInside") || strings.Contains(text, "LeakOutside") {
+		t.Errorf("sym Leak = %q, want LeakInside only", text)
+	}
+	// A query too far from any name for a hit gets a hint of close names: never the outside ones.
+	res = callTool(t, mcpClient(t, root, false), "sym", map[string]any{"query": "QQaxOutsxde"})
+	if text := strings.Join(texts(res), "\n"); !res.IsError || strings.Contains(text, "LeakOutside") {
+		t.Errorf("sym QQaxOutsxde = %q, want no hit and no outside name", text)
+	}
+	res = callTool(t, mcpClient(t, root, true), "sym", map[string]any{"query": "Leak"})
+	if text := strings.Join(texts(res), "\n"); res.IsError || !strings.Contains(text, "LeakOutside") {
+		t.Errorf("sym Leak with --allow-outside-root = %q, want LeakOutside too", text)
+	}
+}
+
+// TestMCPBoundsTheSDKsOwnErrors: arguments that do not match a tool's schema are refused by the
+// SDK with the values given; the server cuts that text, so a huge value does not come back.
+func TestMCPBoundsTheSDKsOwnErrors(t *testing.T) {
+	cs := mcpClient(t, repo(t, map[string]string{"a.go": "package a\n"}), false)
+	res := callTool(t, cs, "read", map[string]any{"path": "a.go", "page": strings.Repeat("0", 40000)})
+	if text := strings.Join(texts(res), ""); !res.IsError || len(text) > 1100 || !strings.Contains(text, "more bytes cut)") {
+		t.Errorf("read with a 40,000-byte page = error %v, %d bytes: %.200q", res.IsError, len(text), text)
 	}
 }

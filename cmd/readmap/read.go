@@ -2,10 +2,9 @@ package main
 
 import (
 	"context"
-	"os"
+	"encoding/hex"
 
 	"github.com/readmap/readmap/query"
-	"github.com/readmap/readmap/store"
 	"github.com/spf13/cobra"
 )
 
@@ -67,7 +66,10 @@ func (a *app) read(cmd *cobra.Command, arg string, req query.ReadRequest) error 
 		return err
 	}
 	defer s.close()
-	ans, err := a.readAnswer(ctx, s, arg, req)
+	if a.json {
+		req.Layout.Encoding = query.EncodingJSON
+	}
+	ans, err := a.readAnswer(ctx, s, arg, req, openOptions{hash: a.json})
 	if err != nil {
 		return err
 	}
@@ -77,47 +79,35 @@ func (a *app) read(cmd *cobra.Command, arg string, req query.ReadRequest) error 
 	return ans.WriteText(a.stdout)
 }
 
-// readAnswer loads the file named by arg fresh and answers req; errors are ready to print.
-func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.ReadRequest) (*query.Answer, error) {
-	f, file, fi, err := a.openFresh(ctx, s, arg)
+// readAnswer opens the file named by arg, loads its row fresh and answers req from the open file,
+// in the encoding req.Layout names; errors are ready to print.
+func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.ReadRequest, opt openOptions) (*query.Answer, error) {
+	o, err := a.open(ctx, s, arg, opt)
 	if err != nil {
 		return nil, err
 	}
-	defer file.Close()
-	req.File, req.Display, req.Source, req.Size = f, arg, file, fi.Size()
-	layout := req.Layout
-	layout.Numbered = req.Numbers
-	if req.Pages, req.Lines, err = query.PagesFor(ctx, s.st, f, file, fi.Size(), layout); err != nil {
-		return nil, failure(query.CodeUnreadable, arg, err, "")
+	defer o.Close()
+	size := o.info.Size()
+	req.File, req.Display, req.Source, req.Size = o.row, o.shown, o.file, size
+	req.Changed, req.Hash = o.changed, hexOrEmpty(o.sum)
+	st := s.st
+	if o.mapped {
+		st = nil // the store's page starts may be another version's
+	}
+	if req.Pages, req.Lines, err = query.PagesFor(ctx, st, o.row, o.file, size, req.PageLayout()); err != nil {
+		return nil, failure(query.CodeUnreadable, o.shown, err, "")
 	}
 	ans, err := query.Read(ctx, req)
 	if err != nil {
-		return nil, asFailure(arg, err)
+		return nil, asFailure(o.shown, err)
 	}
 	return ans, nil
 }
 
-// openFresh loads the row of the file named by arg and opens the file, making sure both describe
-// the same version: a file that changes in between is loaded again, so the map and the page agree.
-// It returns the open file and what it stats as.
-func (a *app) openFresh(ctx context.Context, s *session, arg string) (*store.File, *os.File, os.FileInfo, error) {
-	for attempt := 0; ; attempt++ {
-		f, abs, err := a.load(ctx, s, arg)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		file, err := os.Open(abs)
-		if err != nil {
-			return nil, nil, nil, a.fileError(arg, abs, err)
-		}
-		fi, err := file.Stat()
-		if err != nil {
-			file.Close()
-			return nil, nil, nil, a.fileError(arg, abs, err)
-		}
-		if fi.Size() == f.Size && fi.ModTime().UnixNano() == f.ModTimeNS || attempt == 2 {
-			return f, file, fi, nil
-		}
-		file.Close()
+// hexOrEmpty is sum in hex, or "" when it was not computed.
+func hexOrEmpty(sum []byte) string {
+	if sum == nil {
+		return ""
 	}
+	return hex.EncodeToString(sum)
 }

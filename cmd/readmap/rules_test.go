@@ -82,6 +82,17 @@ func TestSameRulesOnTheCommandLineAndOverMCP(t *testing.T) {
 		{"negative context", []string{"search", "a.go", "A", "--context", "-1"}, "search", map[string]any{"path": "a.go", "pattern": "A", "context": -1}, query.CodeUsage, false},
 		{"unknown sym kind", []string{"sym", "A", "--kind", "funktion"}, "sym", map[string]any{"query": "A", "kind": "funktion"}, query.CodeUsage, false},
 		{"sym limit 0", []string{"sym", "A", "--limit", "0"}, "sym", map[string]any{"query": "A", "limit": 0}, query.CodeUsage, false},
+		{"sym limit a hundred million", []string{"sym", "A", "--limit", "100000000"}, "sym", map[string]any{"query": "A", "limit": 100000000}, query.CodeUsage, false},
+		{"sym skip negative", []string{"sym", "A", "--skip", "-1"}, "sym", map[string]any{"query": "A", "skip": -1}, query.CodeUsage, false},
+		{"sym query too long", []string{"sym", strings.Repeat("A", 2000)}, "sym", map[string]any{"query": strings.Repeat("A", 2000)}, query.CodeUsage, false},
+		{"search max a billion", []string{"search", "a.go", "e", "--max", "1000000000"}, "search", map[string]any{"path": "a.go", "pattern": "e", "max": 1000000000}, query.CodeUsage, false},
+		{"search context a million", []string{"search", "a.go", "e", "--context", "1000000"}, "search", map[string]any{"path": "a.go", "pattern": "e", "context": 1000000}, query.CodeUsage, false},
+		{"search skip too far", []string{"search", "a.go", "e", "--skip", "100001"}, "search", map[string]any{"path": "a.go", "pattern": "e", "skip": 100001}, query.CodeUsage, false},
+		{"search skip past every hit", []string{"search", "a.go", "func", "--skip", "5"}, "search", map[string]any{"path": "a.go", "pattern": "func", "skip": 5}, query.CodeNoHit, false},
+		{"map budget too large", []string{"map", "a.go", "--budget", "2000000"}, "map", map[string]any{"path": "a.go", "budget": 2000000}, query.CodeUsage, false},
+		{"lines too long", []string{"read", "a.go", "--lines", strings.Repeat("1", 2000)}, "read", map[string]any{"path": "a.go", "lines": strings.Repeat("1", 2000)}, query.CodeUsage, false},
+		{"path too long", []string{"read", strings.Repeat("p/", 2100)}, "read", map[string]any{"path": strings.Repeat("p/", 2100)}, query.CodeUsage, false},
+		{"symbol name too long", []string{"read", "a.go", "--symbol", strings.Repeat("A", 2000)}, "read", map[string]any{"path": "a.go", "symbol": strings.Repeat("A", 2000)}, query.CodeUsage, false},
 		{"missing file", []string{"read", "nope.go"}, "read", map[string]any{"path": "nope.go"}, query.CodeNotFound, false},
 		{"a folder", []string{"read", "src"}, "read", map[string]any{"path": "src"}, query.CodeIsDirectory, false},
 		{"a binary file", []string{"read", "logo.png"}, "read", map[string]any{"path": "logo.png"}, query.CodeBinary, false},
@@ -124,6 +135,7 @@ func TestConfigFromTheEnvironment(t *testing.T) {
 	for _, tc := range []struct{ env, value, want string }{
 		{"READMAP_PAGE_BYTES", "abc", `READMAP_PAGE_BYTES="abc": not a whole number`},
 		{"READMAP_PAGE_BYTES", "1", "READMAP_PAGE_BYTES=1 is below 64"},
+		{"READMAP_PAGE_BYTES", "2000000", "READMAP_PAGE_BYTES=2000000 is above 1048576"},
 		{"READMAP_MAX_LINES", "0", "READMAP_MAX_LINES=0 is below 1"},
 		{"READMAP_MAP_BUDGET", "100", "READMAP_MAP_BUDGET=100 is below 256"},
 		{"READMAP_MAP_BUDGET", "4k", `READMAP_MAP_BUDGET="4k": not a whole number`},
@@ -392,7 +404,7 @@ func TestErrorsKeepTheirCause(t *testing.T) {
 	a := &app{}
 	missing := filepath.Join(dir, "nope.go")
 	_, statErr := os.Stat(missing)
-	if err := error(a.fileError("nope.go", missing, statErr)); !errors.Is(err, fs.ErrNotExist) {
+	if err := error(a.fileError(&session{}, "nope.go", missing, statErr, false)); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("fileError of a missing file = %v, not fs.ErrNotExist underneath", err)
 	}
 	a.rootFlag = missing
@@ -456,8 +468,8 @@ func TestMCPSymUsesTheServersRoot(t *testing.T) {
 	}
 	t.Chdir(t.TempDir())
 	res := callTool(t, mcpClient(t, root, false), "sym", map[string]any{"query": "Alpha", "json": true})
-	var hits []struct{ Path string }
-	if blocks := texts(res); res.IsError || json.Unmarshal([]byte(blocks[0]), &hits) != nil || len(hits) != 1 || hits[0].Path != "lib/a.go" {
+	var ans struct{ Hits []struct{ Path string } }
+	if blocks := texts(res); res.IsError || json.Unmarshal([]byte(blocks[0]), &ans.Hits) != nil || len(ans.Hits) != 1 || ans.Hits[0].Path != "lib/a.go" {
 		t.Errorf("MCP sym Alpha from another folder = %q", blocks)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/readmap/readmap/query"
 	"github.com/spf13/cobra"
@@ -16,7 +17,9 @@ func (a *app) searchCommand() *cobra.Command {
 		Long: `search prints the lines of PATH that match PATTERN, each headed by its line number and the
 breadcrumb of the symbol that encloses it, with context lines around it. PATTERN is plain text
 (case-insensitive unless it has an upper-case letter), a regular expression with --regex, or a
-whole line to find by similarity with --fuzzy (typos allowed; best first).`,
+whole line to find by similarity with --fuzzy (typos allowed; best first). The answer stops before
+a hit that would take it over 28,000 bytes; its last line then names the next hit and the --skip
+that shows it.`,
 		Example: `  readmap search services/processor.py "retry"
   readmap search server.go 'func \(s \*Server\) \w+' --regex
   readmap search server.go "if err := srv.ListenAndServ(); err != nill {" --fuzzy`,
@@ -32,41 +35,51 @@ whole line to find by similarity with --fuzzy (typos allowed; best first).`,
 				return err
 			}
 			defer s.close()
-			hits, err := a.searchHits(ctx, s, args[0], req)
+			if a.json {
+				req.Encoding = query.EncodingJSON
+			}
+			ans, err := a.search(ctx, s, args[0], req, openOptions{})
 			if err != nil {
 				return err
 			}
 			if a.json {
-				return query.WriteSearchJSON(a.stdout, hits)
+				a.notice(ans.Notice)
+				return ans.WriteJSON(a.stdout)
 			}
-			return query.WriteSearchText(a.stdout, hits)
+			return ans.WriteText(a.stdout)
 		},
 	}
 	f := cmd.Flags()
 	f.BoolVar(&req.Regex, "regex", false, "PATTERN is a regular expression (Go syntax)")
 	f.BoolVar(&req.Fuzzy, "fuzzy", false, "find lines similar to PATTERN as a whole, best first")
 	f.Float64Var(&req.Threshold, "threshold", req.Threshold, "least similarity of a --fuzzy hit, above 0 and at most 1")
-	f.IntVar(&req.Context, "context", req.Context, "lines of context around each hit")
-	f.IntVar(&req.Max, "max", req.Max, "most hits to print, 1 or more")
+	f.IntVar(&req.Context, "context", req.Context, "lines of context around each hit, 0 to 50")
+	f.IntVar(&req.Max, "max", req.Max, "most hits to print, 1 to 1,000")
+	f.IntVar(&req.Skip, "skip", 0, "hits to pass over first, as a cut answer's notice says (0 to 100,000)")
 	return cmd
 }
 
-// searchHits loads the file named by arg fresh and searches it; no hit is a failure.
-func (a *app) searchHits(ctx context.Context, s *session, arg string, req query.SearchRequest) ([]query.SearchHit, error) {
-	f, file, _, err := a.openFresh(ctx, s, arg)
+// search opens the file named by arg, loads its row fresh and searches the open file; no hit
+// is a failure.
+func (a *app) search(ctx context.Context, s *session, arg string, req query.SearchRequest, opt openOptions) (*query.SearchAnswer, error) {
+	o, err := a.open(ctx, s, arg, opt)
 	if err != nil {
 		return nil, err
 	}
-	defer file.Close()
-	req.File, req.Source = f, file
-	hits, err := query.Search(ctx, req)
+	defer o.Close()
+	req.File, req.Source, req.Size = o.row, o.file, o.info.Size()
+	ans, err := query.Search(ctx, req)
 	if err != nil {
-		return nil, asFailure(arg, err)
+		return nil, asFailure(o.shown, err)
 	}
-	if len(hits) == 0 {
-		return nil, failure(query.CodeNoHit, arg, errors.New("no line matches "+quote(req.Pattern)), searchHint(req))
+	switch {
+	case len(ans.Hits) > 0:
+		return ans, nil
+	case ans.Passed > 0:
+		return nil, failure(query.CodeNoHit, o.shown, fmt.Errorf("no hit past the first %s", query.Thousands(ans.Passed)),
+			fmt.Sprintf("the search has %s hits: pass a smaller --skip", query.Thousands(ans.Passed)))
 	}
-	return hits, nil
+	return nil, failure(query.CodeNoHit, o.shown, errors.New("no line matches "+quote(req.Pattern)), searchHint(req))
 }
 
 func quote(s string) string { return "\"" + s + "\"" }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/readmap/readmap/indexer"
 	"github.com/readmap/readmap/query"
@@ -16,7 +17,9 @@ func (a *app) symCommand() *cobra.Command {
 		Short: "Find symbols across the codebase by name",
 		Long: `sym finds symbols in the store: exact name or qualified name first, then prefix, then
 substring, then names with typos. Each hit prints as path:start-end  kind  qualname  signature.
-Files of the hits are checked first: one that changed is mapped again before answering.`,
+Files of the hits are checked first: one that changed is mapped again before answering. The answer
+stops at --limit hits or before one that would take it over 28,000 bytes; its last line then says
+which --skip shows the rest.`,
 		Example: `  readmap sym NewReader
   readmap sym Builder.WriteString
   readmap sym handle --kind method --path 'net/*'`,
@@ -33,7 +36,8 @@ Files of the hits are checked first: one that changed is mapped again before ans
 	f.StringVar(&q.Filter.Kind, "kind", "", "only symbols of this kind (function, method, class, ...)")
 	f.StringVar(&q.Filter.Language, "lang", "", "only files of this language")
 	f.StringVar(&q.Filter.PathGlob, "path", "", "only files whose path matches this glob ('net/*')")
-	f.IntVar(&q.Limit, "limit", q.Limit, "most hits to print, 1 or more")
+	f.IntVar(&q.Limit, "limit", q.Limit, "most hits to print, 1 to 1,000")
+	f.IntVar(&q.Skip, "skip", 0, "hits to pass over first, as a cut answer's notice says (0 to 10,000)")
 	return cmd
 }
 
@@ -51,10 +55,29 @@ func (a *app) sym(ctx context.Context, q query.SymQuery) error {
 	if err != nil {
 		return err
 	}
+	enc := query.EncodingRaw
 	if a.json {
-		return query.WriteSymJSON(a.stdout, hits)
+		enc = query.EncodingJSON
 	}
-	return query.WriteSymText(a.stdout, hits)
+	ans, err := symAnswer(hits, q, enc)
+	if err != nil {
+		return err
+	}
+	if a.json {
+		a.notice(ans.Notice)
+		return ans.WriteJSON(a.stdout)
+	}
+	return ans.WriteText(a.stdout)
+}
+
+// symAnswer shows hits as q asks; a --skip past every hit is a failure.
+func symAnswer(hits []query.SymHit, q query.SymQuery, enc query.Encoding) (*query.SymAnswer, error) {
+	ans := query.NewSymAnswer(hits, q, enc, 0)
+	if len(ans.Hits) == 0 {
+		return nil, failure(query.CodeNoHit, "sym "+q.Text, fmt.Errorf("no hit past the first %s", query.Thousands(ans.Passed)),
+			fmt.Sprintf("the lookup has %s hits: pass a smaller --skip", query.Thousands(ans.Passed)))
+	}
+	return ans, nil
 }
 
 // lookupSymbols looks q up in st, the store of root, re-mapping the files of stale hits first.
