@@ -25,8 +25,8 @@ const readRetries = 3
 type change int
 
 const (
-	changeNone    change = iota // size and mtime match the row: not read
-	changeTouch                 // mtime moved, content hash unchanged: only the mtime is updated
+	changeNone    change = iota // the stat data match the row: not read
+	changeTouch                 // the stat data moved, content hash unchanged: only they are updated
 	changePut                   // new or changed: mapped (or recorded as skipped) and written
 	changeRemoved               // no file here (gone, or a link to a folder): its row, if any, is deleted
 )
@@ -35,7 +35,7 @@ const (
 type outcome struct {
 	change change
 	path   string      // relative to the root
-	file   *store.File // changePut: the full row; changeTouch: Path and ModTimeNS
+	file   *store.File // changePut: the full row; changeTouch: Path and the stat data
 	isNew  bool        // the store had no row for path
 }
 
@@ -75,7 +75,7 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	// A row of older mappers is mapped again; a newer readmap's row is left as it is, so two
 	// versions side by side (a pinned pre-commit hook, an installed CLI) do not undo each other.
 	retrying := prev != nil && (p.retry(w, prev, fi.Size()) || prev.MappersVersion < lang.RowVersion(prev.Language))
-	if prev != nil && !p.force && !retrying && prev.Size == fi.Size() && prev.ModTimeNS == fi.ModTime().UnixNano() {
+	if prev != nil && !p.force && !retrying && prev.Stamp == StampOf(fi) {
 		return outcome{change: changeNone, path: rel}
 	}
 	if fi.Size() > p.maxFileSize {
@@ -85,7 +85,9 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	if err != nil {
 		return p.skipped(rel, fi, prev, store.SkipUnreadable, reasonText(err))
 	}
-	f := &store.File{Path: rel, Size: int64(len(src)), ModTimeNS: fi.ModTime().UnixNano(), Hash: Hash(src)}
+	f := &store.File{Path: rel, Hash: Hash(src)}
+	f.SetStamp(StampOf(fi))
+	f.Size = int64(len(src))
 	if prev != nil && !p.force && !retrying && prev.Size == f.Size && bytes.Equal(prev.Hash, f.Hash) {
 		return outcome{change: changeTouch, path: rel, file: f}
 	}
@@ -98,8 +100,8 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 }
 
-// retry reports whether a file recorded as skipped must be looked at again though its size and
-// mtime did not change: the cause may be gone (permissions fixed with chmod, a mapper timeout on a
+// retry reports whether a file recorded as skipped must be looked at again though its stat data
+// did not change: the cause may be gone (permissions fixed with chmod, a mapper timeout on a
 // busy machine, a language enabled again, a larger --max-file-size).
 func (p *processor) retry(w *worker, prev *store.FileState, size int64) bool {
 	switch prev.Skip {
@@ -117,13 +119,13 @@ func (p *processor) retry(w *worker, prev *store.FileState, size int64) bool {
 func (p *processor) skipped(rel string, fi os.FileInfo, prev *store.FileState, reason store.SkipReason, detail string) outcome {
 	f := &store.File{Path: rel, Skip: reason, SkipDetail: detail, MappersVersion: lang.RowVersion("")}
 	if fi != nil {
-		f.Size, f.ModTimeNS = fi.Size(), fi.ModTime().UnixNano()
+		f.SetStamp(StampOf(fi))
 	}
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 }
 
-// readStable reads a file and stats it again; when the size or mtime moved during the read it
-// reads again, so the stored row describes one version of the file.
+// readStable reads a file and stats it again; when its stat data moved during the read it reads
+// again, so the stored row describes one version of the file.
 func readStable(abs string, before os.FileInfo) ([]byte, os.FileInfo, error) {
 	var src []byte
 	var err error
@@ -136,7 +138,7 @@ func readStable(abs string, before os.FileInfo) ([]byte, os.FileInfo, error) {
 		if err != nil {
 			return nil, before, err
 		}
-		if after.Size() == int64(len(src)) && after.ModTime().Equal(before.ModTime()) {
+		if after.Size() == int64(len(src)) && StampOf(after) == StampOf(before) {
 			return src, after, nil
 		}
 		before = after

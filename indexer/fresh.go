@@ -31,8 +31,8 @@ func needsScan(f *store.File) bool {
 	return f.Skip == store.SkipTooLarge && f.Lines == 0 && f.Size > 0
 }
 
-// Load returns the current row of the file at abs: from the store when its size and mtime match
-// the disk, otherwise mapped again and written before returning (a query is never stale). With a
+// Load returns the current row of the file at abs: from the store when its stat data match the
+// disk, otherwise mapped again and written before returning (a query is never stale). With a
 // nil store, a file outside root or one of the store's own files, the file is mapped in memory
 // and nothing is written.
 // A missing file, a folder or an unreadable file is an error; a binary file comes back as a row
@@ -70,7 +70,7 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 		return nil, &fs.PathError{Op: "read", Path: abs, Err: fs.ErrNotExist}
 	case changeNone, changeTouch:
 		if out.change == changeTouch {
-			fresh.StoreErr = write(ctx, st, func(w *store.Writer) error { return w.Touch(ctx, rel, out.file.ModTimeNS) })
+			fresh.StoreErr = write(ctx, st, func(w *store.Writer) error { return w.Touch(ctx, rel, out.file.Stamp()) })
 		}
 		f, err := st.File(ctx, rel)
 		if err == nil && !needsScan(f) {
@@ -192,7 +192,7 @@ func changedOnDisk(ctx context.Context, st *store.Store, root string, paths []st
 			return nil, err
 		}
 		fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(p)))
-		if err != nil || fi.Size() != state.Size || fi.ModTime().UnixNano() != state.ModTimeNS {
+		if err != nil || StampOf(fi) != state.Stamp {
 			stale = append(stale, p)
 		}
 	}

@@ -31,7 +31,7 @@ type Options struct {
 	Root        string   // root of the repository; Run makes it absolute
 	Paths       []string // files or folders to index (absolute or relative to the working directory); empty: the whole root
 	Jobs        int      // mapper workers; <= 0 means one per core
-	Force       bool     // re-map files whose size and mtime match their row
+	Force       bool     // re-map files whose stat data match their row
 	Check       bool     // change nothing; report what is stale, new or gone
 	MaxFileSize int64    // bytes; <= 0 means DefaultMaxFileSize
 	MapTimeout  time.Duration
@@ -393,7 +393,7 @@ func (r *runWriter) apply(ctx context.Context, out outcome) error {
 	case changeTouch:
 		r.sum.Touched++
 		if !r.check {
-			return r.w.Touch(ctx, out.path, out.file.ModTimeNS)
+			return r.w.Touch(ctx, out.path, out.file.Stamp())
 		}
 	case changeRemoved:
 		if out.isNew {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/readmap/readmap/migrations"
 )
 
 func openTemp(t *testing.T) (*Store, string) {
@@ -23,8 +24,8 @@ func openTemp(t *testing.T) (*Store, string) {
 
 func sampleFile(path string) *File {
 	return &File{
-		Path: path, Size: 120, ModTimeNS: 1700000000123456789, Hash: []byte("0123456789abcdef"),
-		Language: "Go", Mapper: "go/parser", Lines: 2500, MappersVersion: 3,
+		Path: path, Size: 120, ModTimeNS: 1700000000123456789, CTimeNS: 1700000000987654321, Inode: 4242,
+		Hash: []byte("0123456789abcdef"), Language: "Go", Mapper: "go/parser", Lines: 2500, MappersVersion: 3,
 		LineIndex: []int64{0, 40210, 80555},
 		Imports:   []string{"fmt", "net/http"},
 		Symbols: []Symbol{
@@ -107,7 +108,8 @@ func TestTouchDeleteAndStats(t *testing.T) {
 	if err := w.Put(ctx, skipped); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Touch(ctx, "a.go", 42); err != nil {
+	touched := Stamp{Size: 120, ModTimeNS: 42, CTimeNS: 43, Inode: 44}
+	if err := w.Touch(ctx, "a.go", touched); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Delete(ctx, "b.go"); err != nil {
@@ -123,8 +125,8 @@ func TestTouchDeleteAndStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(states) != 2 || states["a.go"].ModTimeNS != 42 {
-		t.Errorf("FileStates = %v; want a.go (mtime 42) and logo.png", states)
+	if len(states) != 2 || states["a.go"].Stamp != touched {
+		t.Errorf("FileStates = %v; want a.go (stat data %v) and logo.png", states, touched)
 	}
 	if _, err := st.File(ctx, "b.go"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("File(b.go) after Delete = %v, want ErrNotFound", err)
@@ -235,5 +237,54 @@ func TestOpenPathWithURISyntax(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(base, "q")); err == nil {
 		t.Errorf("a store was written to %s", filepath.Join(base, "q"))
+	}
+}
+
+// TestRowsFromBeforeCtimesMatchNoFile: a store of schema 4 (size and mtime only) gains the ctime
+// and inode columns on Open, and its rows and page starts hold 0 in both: stat data no file on
+// this system has, so each file is read once more.
+func TestRowsFromBeforeCtimesMatchNoFile(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	db, err := openDB(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := migrationFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files[:4] {
+		body, err := migrations.FS.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.ExecContext(ctx, string(body)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	for _, q := range []string{
+		"PRAGMA user_version = 4",
+		"INSERT INTO files (path, size, mtime_ns, indexed_at) VALUES ('a.go', 10, 1700000000000000000, 0)",
+		"INSERT INTO pages (path, layout, size, mtime_ns, lines, starts) VALUES ('a.go', 'l', 10, 1700000000000000000, 1, x'00')",
+	} {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+
+	st, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	state, err := st.FileState(ctx, "a.go")
+	want := Stamp{Size: 10, ModTimeNS: 1700000000000000000}
+	if err != nil || state.Stamp != want {
+		t.Errorf("FileState(a.go) of a schema-4 row = %+v, %v; want %+v", state.Stamp, err, want)
+	}
+	if _, err := st.PageIndex(ctx, "a.go", "l", Stamp{Size: 10, ModTimeNS: 1700000000000000000, CTimeNS: 1, Inode: 2}); !errors.Is(err, ErrNotFound) {
+		t.Errorf("PageIndex of schema-4 page starts for a file with a ctime = %v, want ErrNotFound", err)
 	}
 }

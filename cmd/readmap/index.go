@@ -25,8 +25,8 @@ func (a *app) indexCommand() *cobra.Command {
 		Short: "Map the repository (or only PATHs) into the store",
 		Long: `index walks the root, maps every text file and writes its symbols to the store. It honours
 .ignore files always and .gitignore files where the root is inside a git work tree, as git and
-ripgrep do. Unchanged files (same size and mtime as their rows) are not read; rows of deleted files
-are removed. With PATHs, only those files or folders are indexed, as a pre-commit hook passes them.
+ripgrep do. Unchanged files (the same size, mtime, ctime and inode as their rows, as git compares)
+are not read; rows of deleted files are removed. With PATHs, only those files or folders are indexed, as a pre-commit hook passes them.
 A run that finds no file says which ignore rule hid what.`,
 		Example: `  readmap index                 # the whole repository
   readmap index src/app.py docs # only these

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 
+	"github.com/readmap/readmap/indexer"
 	"github.com/readmap/readmap/query"
 	"github.com/readmap/readmap/store"
 	"github.com/spf13/cobra"
@@ -115,7 +116,7 @@ func (a *app) openFresh(ctx context.Context, s *session, arg string) (*store.Fil
 			file.Close()
 			return nil, nil, nil, a.fileError(arg, abs, err)
 		}
-		if fi.Size() == f.Size && fi.ModTime().UnixNano() == f.ModTimeNS || attempt == 2 {
+		if indexer.StampOf(fi) == f.Stamp() || attempt == 2 {
 			return f, file, fi, nil
 		}
 		file.Close()
