@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -44,7 +45,10 @@ type processor struct {
 	maxFileSize int64
 	force       bool
 	check       bool // compare only: never map, just hash to tell touched from changed
-	log         *slog.Logger
+	// root, when set, is the real path (links resolved) a file must lie under for its content to
+	// be read into a row; a file a link leads outside of it is recorded as SkipOutsideRoot.
+	root string
+	log  *slog.Logger
 }
 
 // process stats the file at abs (relative path rel), compares it with its stored state (nil when
@@ -54,12 +58,12 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	if errors.Is(err, fs.ErrNotExist) {
 		if _, lerr := os.Lstat(abs); lerr == nil {
 			// A dangling symlink: recorded, so the reader can see why it has no map.
-			return p.skipped(rel, nil, prev, store.SkipUnreadable, "broken symbolic link")
+			return p.skipped(rel, store.Stamp{}, prev, store.SkipUnreadable, "broken symbolic link")
 		}
 		return outcome{change: changeRemoved, path: rel, isNew: prev == nil}
 	}
 	if err != nil {
-		return p.skipped(rel, nil, prev, store.SkipUnreadable, reasonText(err))
+		return p.skipped(rel, store.Stamp{}, prev, store.SkipUnreadable, reasonText(err))
 	}
 	if fi.IsDir() {
 		// A symbolic link to a folder is never followed, so a loop of links cannot trap the walk,
@@ -70,7 +74,7 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	}
 	if !fi.Mode().IsRegular() {
 		// Opening a named pipe would block forever; devices and sockets are not files to read.
-		return p.skipped(rel, fi, prev, store.SkipUnreadable, "not a regular file ("+fi.Mode().Type().String()+")")
+		return p.skipped(rel, StampOf(fi), prev, store.SkipUnreadable, notRegular(fi).Error())
 	}
 	// A row of older mappers is mapped again; a newer readmap's row is left as it is, so two
 	// versions side by side (a pinned pre-commit hook, an installed CLI) do not undo each other.
@@ -78,12 +82,21 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	if prev != nil && !p.force && !retrying && prev.Stamp == StampOf(fi) {
 		return outcome{change: changeNone, path: rel}
 	}
-	if fi.Size() > p.maxFileSize {
-		return p.skipped(rel, fi, prev, store.SkipTooLarge, fmt.Sprintf("%d bytes, limit %d", fi.Size(), p.maxFileSize))
+	file, fi, err := openRegular(abs, p.root)
+	switch {
+	case errors.Is(err, errOutsideRoot):
+		// Nothing of the file is kept, its stat data included: only that the path leads out.
+		return p.skipped(rel, store.Stamp{}, prev, store.SkipOutsideRoot, err.Error())
+	case err != nil:
+		return p.skipped(rel, stampOrZero(fi), prev, store.SkipUnreadable, reasonText(err))
 	}
-	src, fi, err := readStable(abs, fi)
+	defer file.Close()
+	if fi.Size() > p.maxFileSize {
+		return p.skipped(rel, StampOf(fi), prev, store.SkipTooLarge, fmt.Sprintf("%d bytes, limit %d", fi.Size(), p.maxFileSize))
+	}
+	src, fi, err := readStable(file, fi)
 	if err != nil {
-		return p.skipped(rel, fi, prev, store.SkipUnreadable, reasonText(err))
+		return p.skipped(rel, StampOf(fi), prev, store.SkipUnreadable, reasonText(err))
 	}
 	f := &store.File{Path: rel, Hash: Hash(src)}
 	f.SetStamp(StampOf(fi))
@@ -98,6 +111,14 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 		return outcome{change: changeNone, path: rel} // the run is ending: nothing to write
 	}
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
+}
+
+// stampOrZero returns the stat data fi describes, or none when there is no fi.
+func stampOrZero(fi os.FileInfo) store.Stamp {
+	if fi == nil {
+		return store.Stamp{}
+	}
+	return StampOf(fi)
 }
 
 // retry reports whether a file recorded as skipped must be looked at again though its stat data
@@ -115,26 +136,24 @@ func (p *processor) retry(w *worker, prev *store.FileState, size int64) bool {
 	return false
 }
 
-// skipped records a file that is not read or cannot be read.
-func (p *processor) skipped(rel string, fi os.FileInfo, prev *store.FileState, reason store.SkipReason, detail string) outcome {
+// skipped records a file that is not read or cannot be read, with the stat data it had.
+func (p *processor) skipped(rel string, stamp store.Stamp, prev *store.FileState, reason store.SkipReason, detail string) outcome {
 	f := &store.File{Path: rel, Skip: reason, SkipDetail: detail, MappersVersion: lang.RowVersion("")}
-	if fi != nil {
-		f.SetStamp(StampOf(fi))
-	}
+	f.SetStamp(stamp)
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 }
 
-// readStable reads a file and stats it again; when its stat data moved during the read it reads
-// again, so the stored row describes one version of the file.
-func readStable(abs string, before os.FileInfo) ([]byte, os.FileInfo, error) {
+// readStable reads the open file whole and stats it again; when its stat data moved during the
+// read it reads again, so the stored row describes one version of the file.
+func readStable(file *os.File, before os.FileInfo) ([]byte, os.FileInfo, error) {
 	var src []byte
-	var err error
 	for range readRetries {
-		src, err = os.ReadFile(abs)
-		if err != nil {
+		src = make([]byte, 0, before.Size()+512) // room for a little growth, as os.ReadFile leaves
+		var err error
+		if src, err = readAllAt(file, src); err != nil {
 			return nil, before, err
 		}
-		after, err := os.Stat(abs)
+		after, err := file.Stat()
 		if err != nil {
 			return nil, before, err
 		}
@@ -144,6 +163,23 @@ func readStable(abs string, before os.FileInfo) ([]byte, os.FileInfo, error) {
 		before = after
 	}
 	return src, before, nil
+}
+
+// readAllAt appends the whole content of file, from its first byte, to buf.
+func readAllAt(file *os.File, buf []byte) ([]byte, error) {
+	for off := int64(0); ; {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := file.ReadAt(buf[len(buf):cap(buf)], off)
+		buf, off = buf[:len(buf)+n], off+int64(n)
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 // reasonText turns a file system error into a short reason without the path, which the row

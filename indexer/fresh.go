@@ -34,7 +34,8 @@ func needsScan(f *store.File) bool {
 // Load returns the current row of the file at abs: from the store when its stat data match the
 // disk, otherwise mapped again and written before returning (a query is never stale). With a
 // nil store, a file outside root or one of the store's own files, the file is mapped in memory
-// and nothing is written.
+// and nothing is written; so is a file under root that a symbolic link leads outside it (the
+// caller named it, so it is served; index records it as SkipOutsideRoot).
 // A missing file, a folder or an unreadable file is an error; a binary file comes back as a row
 // with its skip reason, and a file over the size limit as a row with its line count, checkpoints
 // and landmarks from one streaming scan (stored, so the scan happens once).
@@ -49,12 +50,16 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 	}
 	rel := relPath(root, abs)
 	inside := rel != ".." && !strings.HasPrefix(rel, "../") && (st == nil || !newStoreFiles(st.Path()).has(abs))
-	if !inside {
+	p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force, log: opts.Logger}
+	if inside {
+		p.root = realRoot(root)
+	} else {
 		rel = abs
 	}
+	stored := st != nil && inside
 	fresh := &Fresh{}
 	var prev *store.FileState
-	if st != nil && inside {
+	if stored {
 		state, err := st.FileState(ctx, rel)
 		switch {
 		case err == nil:
@@ -63,7 +68,6 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 			fresh.StoreErr = err
 		}
 	}
-	p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force, log: opts.Logger}
 	out := p.process(ctx, newWorker(opts, nil), abs, rel, prev)
 	switch out.change {
 	case changeRemoved:
@@ -73,36 +77,55 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 			fresh.StoreErr = write(ctx, st, func(w *store.Writer) error { return w.Touch(ctx, rel, out.file.Stamp()) })
 		}
 		f, err := st.File(ctx, rel)
-		if err == nil && !needsScan(f) {
-			fresh.File = f
-			return fresh, nil
-		}
-		if err == nil { // a file over the size limit, not yet scanned: scan it and store the result
-			if err := ScanLarge(ctx, f, abs); err != nil {
+		switch {
+		case err != nil:
+			// The row went away or the store failed between the two reads: map afresh.
+			fresh.StoreErr = err
+			p.force = true
+			out = p.process(ctx, newWorker(opts, nil), abs, rel, nil)
+		case f.Skip == store.SkipOutsideRoot:
+			out.file = f
+		case needsScan(f): // a file over the size limit, not yet scanned: scan it and store the result
+			if err := scanLarge(ctx, f, abs, p.root); err != nil {
 				return nil, err
 			}
 			fresh.File = f
 			fresh.StoreErr = write(ctx, st, func(w *store.Writer) error { return w.Put(ctx, f) })
 			return fresh, nil
+		default:
+			fresh.File = f
+			return fresh, nil
 		}
-		// The row went away or the store failed between the two reads: map afresh.
-		fresh.StoreErr = err
-		p.force = true
-		out = p.process(ctx, newWorker(opts, nil), abs, rel, nil)
+	}
+	if out.file.Skip == store.SkipOutsideRoot {
+		// Served as a file outside the root: mapped in memory, never stored.
+		stored, p.root = false, ""
+		out = p.process(ctx, newWorker(opts, nil), abs, abs, nil)
 	}
 	fresh.File, fresh.Remapped = out.file, true
 	if out.file.Skip == store.SkipUnreadable {
 		return nil, &fs.PathError{Op: "read", Path: abs, Err: errors.New(out.file.SkipDetail)}
 	}
 	if needsScan(out.file) {
-		if err := ScanLarge(ctx, out.file, abs); err != nil {
+		if err := scanLarge(ctx, out.file, abs, p.root); err != nil {
 			return nil, err
 		}
 	}
-	if st != nil && inside && fresh.StoreErr == nil {
+	if stored && fresh.StoreErr == nil {
 		fresh.StoreErr = write(ctx, st, func(w *store.Writer) error { return w.Put(ctx, out.file) })
 	}
 	return fresh, nil
+}
+
+// scanLarge opens the file at abs as the processor would, under root when root is set, and scans
+// it into f with ScanLarge.
+func scanLarge(ctx context.Context, f *store.File, abs, root string) error {
+	file, _, err := openRegular(abs, root)
+	if err != nil {
+		return fmt.Errorf("scan %s: %w", abs, err)
+	}
+	defer file.Close()
+	return ScanLarge(ctx, f, file)
 }
 
 // write runs one change in its own transaction.

@@ -214,7 +214,8 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string) <-chan outc
 	outcomes := make(chan outcome, channelDepth)
 	go func() {
 		defer close(outcomes)
-		p := &processor{maxFileSize: r.opts.MaxFileSize, force: r.opts.Force, check: r.opts.Check, log: r.opts.Logger}
+		p := &processor{maxFileSize: r.opts.MaxFileSize, force: r.opts.Force, check: r.opts.Check,
+			root: realRoot(r.opts.Root), log: r.opts.Logger}
 		gate := newMapGate()
 		workers := pool.New().WithContext(ctx).WithMaxGoroutines(r.opts.Jobs)
 		for range r.opts.Jobs {

@@ -233,7 +233,8 @@ func TestIndexBadInput(t *testing.T) {
 		"nul.txt":     "text\x00with a NUL",
 		"deep.go":     "package p\nvar x = " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000) + "\n",
 	})
-	// A symlink loop, a dangling link, a link to a folder, a named pipe and an unreadable file.
+	// A symlink loop, a dangling link, a link to a folder, a named pipe, a link out of the root and
+	// an unreadable file.
 	mustSymlink(t, "loop-b", filepath.Join(root, "loop-a"))
 	mustSymlink(t, "loop-a", filepath.Join(root, "loop-b"))
 	mustSymlink(t, "nowhere", filepath.Join(root, "dangling"))
@@ -241,9 +242,17 @@ func TestIndexBadInput(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// /proc/self/mem stats as a regular file but every read of its first page fails, which stands
-	// in for an unreadable file even when the tests run as root.
-	mustSymlink(t, "/proc/self/mem", filepath.Join(root, "unreadable"))
+	// A link out of the root is never followed to read: /proc/self/mem stats as a regular file but
+	// every read of its first page fails.
+	mustSymlink(t, "/proc/self/mem", filepath.Join(root, "out-of-root"))
+	// A file without read permission, which only a user other than root cannot read.
+	if err := os.WriteFile(filepath.Join(root, "unreadable"), []byte("secret\n"), 0o000); err != nil {
+		t.Fatal(err)
+	}
+	unreadable := store.SkipUnreadable
+	if os.Geteuid() == 0 {
+		unreadable = store.SkipNone
+	}
 
 	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
 	done := make(chan *Summary, 1)
@@ -261,7 +270,8 @@ func TestIndexBadInput(t *testing.T) {
 	}
 	wantSkip := map[string]store.SkipReason{
 		"nul.txt": store.SkipBinary, "loop-a": store.SkipUnreadable, "loop-b": store.SkipUnreadable,
-		"dangling": store.SkipUnreadable, "pipe": store.SkipUnreadable, "unreadable": store.SkipUnreadable,
+		"dangling": store.SkipUnreadable, "pipe": store.SkipUnreadable, "unreadable": unreadable,
+		"out-of-root": store.SkipOutsideRoot,
 		"one-line.js": store.SkipNone, "empty.txt": store.SkipNone, "utf8.py": store.SkipNone, "deep.go": store.SkipNone,
 	}
 	for path, want := range wantSkip {

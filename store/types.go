@@ -146,6 +146,9 @@ const (
 	SkipTooLarge   SkipReason = "too-large"
 	SkipUnreadable SkipReason = "unreadable"
 	SkipDisabled   SkipReason = "disabled"
+	// SkipOutsideRoot marks a path under the root that a symbolic link (its own, or a folder's on
+	// the way) leads outside it: nothing of the file it reaches is stored.
+	SkipOutsideRoot SkipReason = "outside-root"
 	// SkipMapperPanic and SkipMapperTimeout mark files that carry a fallback map because their
 	// language's mapper panicked or ran out of time on them.
 	SkipMapperPanic   SkipReason = "mapper-panic"
