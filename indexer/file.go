@@ -55,15 +55,17 @@ type processor struct {
 // the store has none), and reads, hashes and maps it as far as needed.
 func (p *processor) process(ctx context.Context, w *worker, abs, rel string, prev *store.FileState) outcome {
 	fi, err := os.Stat(abs)
-	if errors.Is(err, fs.ErrNotExist) {
-		if _, lerr := os.Lstat(abs); lerr == nil {
-			// A dangling symlink: recorded, so the reader can see why it has no map.
-			return p.skipped(rel, store.Stamp{}, prev, store.SkipUnreadable, "broken symbolic link")
-		}
-		return outcome{change: changeRemoved, path: rel, isNew: prev == nil}
-	}
 	if err != nil {
-		return p.skipped(rel, store.Stamp{}, prev, store.SkipUnreadable, reasonText(err))
+		// A dangling link or a loop of links is recorded, so the reader can see why it has no map,
+		// with the link's own stat data: it stays unchanged until the link or its target changes.
+		li, lerr := os.Lstat(abs)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && lerr != nil:
+			return outcome{change: changeRemoved, path: rel, isNew: prev == nil}
+		case errors.Is(err, fs.ErrNotExist):
+			return p.skipped(rel, StampOf(li), prev, store.SkipUnreadable, "broken symbolic link")
+		}
+		return p.skipped(rel, stampOrZero(li), prev, store.SkipUnreadable, reasonText(err))
 	}
 	if fi.IsDir() {
 		// A symbolic link to a folder is never followed, so a loop of links cannot trap the walk,
@@ -82,14 +84,15 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	if prev != nil && !p.force && !retrying && prev.Stamp == StampOf(fi) {
 		return outcome{change: changeNone, path: rel}
 	}
-	file, fi, err := openRegular(abs, p.root)
+	file, opened, err := openRegular(abs, p.root)
 	switch {
 	case errors.Is(err, errOutsideRoot):
 		// Nothing of the file is kept, its stat data included: only that the path leads out.
 		return p.skipped(rel, store.Stamp{}, prev, store.SkipOutsideRoot, err.Error())
 	case err != nil:
-		return p.skipped(rel, stampOrZero(fi), prev, store.SkipUnreadable, reasonText(err))
+		return p.skipped(rel, StampOf(fi), prev, store.SkipUnreadable, reasonText(err))
 	}
+	fi = opened
 	defer file.Close()
 	if fi.Size() > p.maxFileSize {
 		return p.skipped(rel, StampOf(fi), prev, store.SkipTooLarge, fmt.Sprintf("%d bytes, limit %d", fi.Size(), p.maxFileSize))
@@ -113,7 +116,7 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 }
 
-// stampOrZero returns the stat data fi describes, or none when there is no fi.
+// stampOrZero returns the stat data fi describes, or none when there is no fi (Lstat failed).
 func stampOrZero(fi os.FileInfo) store.Stamp {
 	if fi == nil {
 		return store.Stamp{}
@@ -136,10 +139,16 @@ func (p *processor) retry(w *worker, prev *store.FileState, size int64) bool {
 	return false
 }
 
-// skipped records a file that is not read or cannot be read, with the stat data it had.
+// skipped records a file that is not read or cannot be read, with the stat data it had. A row
+// that already says so, for the same stat data, is unchanged: a dangling link, a loop of links or
+// a named pipe neither stales the store for index --check nor is rewritten by every run.
 func (p *processor) skipped(rel string, stamp store.Stamp, prev *store.FileState, reason store.SkipReason, detail string) outcome {
 	f := &store.File{Path: rel, Skip: reason, SkipDetail: detail, MappersVersion: lang.RowVersion("")}
 	f.SetStamp(stamp)
+	if prev != nil && !p.force && prev.Skip == reason && prev.SkipDetail == detail && prev.Stamp == stamp &&
+		prev.MappersVersion == f.MappersVersion {
+		return outcome{change: changeNone, path: rel}
+	}
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 }
 

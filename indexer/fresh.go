@@ -83,8 +83,8 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 			fresh.StoreErr = err
 			p.force = true
 			out = p.process(ctx, newWorker(opts, nil), abs, rel, nil)
-		case f.Skip == store.SkipOutsideRoot:
-			out.file = f
+		case f.Skip == store.SkipOutsideRoot || f.Skip == store.SkipUnreadable:
+			out.file = f // served in memory, or an error, below
 		case needsScan(f): // a file over the size limit, not yet scanned: scan it and store the result
 			if err := scanLarge(ctx, f, abs, p.root); err != nil {
 				return nil, err

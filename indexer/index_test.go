@@ -861,3 +861,56 @@ func TestDebugLog(t *testing.T) {
 		t.Errorf("second run's log mentions the unchanged a.go:\n%s", log.String())
 	}
 }
+
+// TestSkippedEntriesThatStayAreUnchanged: a dangling link, a loop of links, a named pipe and a link
+// out of the root are recorded once; while they stay as they are, a run counts them unchanged,
+// writes nothing for them and index --check finds nothing stale. Once one changes (the link's
+// target appears, the loop is broken), it is looked at again.
+func TestSkippedEntriesThatStayAreUnchanged(t *testing.T) {
+	ctx := context.Background()
+	root := writeTree(t, map[string]string{"a.go": goSource})
+	outside := writeTree(t, map[string]string{"secret.txt": "outside\n"})
+	mustSymlink(t, "nowhere.go", filepath.Join(root, "dangling"))
+	mustSymlink(t, "loop-b", filepath.Join(root, "loop-a"))
+	mustSymlink(t, "loop-a", filepath.Join(root, "loop-b"))
+	mustSymlink(t, filepath.Join(outside, "secret.txt"), filepath.Join(root, "out"))
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	opts := Options{Root: root}
+	if sum := runIndex(t, st, opts); sum.Seen != 6 || sum.Skipped != 5 {
+		t.Fatalf("first run = %+v, want 6 seen, 5 skipped", sum)
+	}
+	before := dump(t, st)
+	for run := range 2 {
+		if sum := runIndex(t, st, opts); sum.Unchanged != 6 || sum.Skipped != 0 || sum.Mapped != 0 {
+			t.Errorf("run %d with nothing changed = %+v, want all 6 unchanged", run+2, sum)
+		}
+	}
+	if sum := runIndex(t, st, Options{Root: root, Check: true}); len(sum.Stale) != 0 {
+		t.Errorf("check with nothing changed = %+v, want nothing stale", sum.Stale)
+	}
+	if after := dump(t, st); after != before {
+		t.Errorf("the runs rewrote rows:\nbefore %s\nafter %s", before, after)
+	}
+
+	if err := os.WriteFile(filepath.Join(root, "nowhere.go"), []byte(goSource), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(root, "loop-b")); err != nil {
+		t.Fatal(err)
+	}
+	mustSymlink(t, "a.go", filepath.Join(root, "loop-b"))
+	check := runIndex(t, st, Options{Root: root, Check: true})
+	want := []StaleFile{{"dangling", "changed"}, {"loop-a", "changed"}, {"loop-b", "changed"}, {"nowhere.go", "new"}}
+	if diff := cmp.Diff(want, check.Stale); diff != "" {
+		t.Errorf("check after the link's target appeared and the loop was broken (-want +got):\n%s", diff)
+	}
+	runIndex(t, st, opts)
+	for _, path := range []string{"dangling", "loop-a", "loop-b"} {
+		if f, err := st.File(ctx, path); err != nil || f.Skip != store.SkipNone || len(f.Symbols) == 0 {
+			t.Errorf("%s after its link came to lead to a file: %+v, %v; want it mapped", path, f, err)
+		}
+	}
+}

@@ -14,18 +14,20 @@ import (
 // FileState is what the indexer compares with the disk to decide whether a file changed.
 type FileState struct {
 	Stamp
-	Hash     []byte
-	Language string
-	Skip     SkipReason
+	Hash       []byte
+	Language   string
+	Skip       SkipReason
+	SkipDetail string
 	// MappersVersion is the lang.RowVersion of the mappers that made the row.
 	MappersVersion int
 }
 
 // stateColumns are the columns of a FileState, in scanTargets order.
-const stateColumns = "size, mtime_ns, ctime_ns, inode, hash, language, skip_reason, mappers_version"
+const stateColumns = "size, mtime_ns, ctime_ns, inode, hash, language, skip_reason, skip_detail, mappers_version"
 
 func (st *FileState) scanTargets() []any {
-	return []any{&st.Size, &st.ModTimeNS, &st.CTimeNS, &st.Inode, &st.Hash, &st.Language, &st.Skip, &st.MappersVersion}
+	return []any{&st.Size, &st.ModTimeNS, &st.CTimeNS, &st.Inode, &st.Hash, &st.Language, &st.Skip, &st.SkipDetail,
+		&st.MappersVersion}
 }
 
 // FileStates returns the state of every file row, by path.
