@@ -44,8 +44,9 @@ const busyTimeout = 60 * time.Second
 // Store is an open index database. It is safe for concurrent use.
 type Store struct {
 	path  string
-	read  *sql.DB // deferred transactions: readers never take the write lock
-	write *sql.DB // one connection, BEGIN IMMEDIATE: the single writer
+	file  os.FileInfo // the database file opened, to tell it from one another run put at path since
+	read  *sql.DB     // deferred transactions: readers never take the write lock
+	write *sql.DB     // one connection, BEGIN IMMEDIATE: the single writer
 }
 
 // FindRoot returns the nearest ancestor of dir (dir included) that holds a .readmap folder or a
@@ -79,9 +80,60 @@ func DefaultPath(root string) string {
 // and applies pending migrations. It returns ErrSchemaTooNew for a store of a newer readmap and
 // ErrCorrupt for a file that is not a usable database.
 func Open(ctx context.Context, path string) (*Store, error) {
+	s, _, err := open(ctx, path)
+	return s, err
+}
+
+// OpenOrRebuild opens the store at path as Open does; when the store is corrupt, it moves the
+// damaged file aside as MoveAside does and opens a new, empty store in its place. It returns the
+// name the damaged file now has, or "" when it moved nothing: another run may have moved the same
+// file first, and the store it put in its place is healthy and stays.
+func OpenOrRebuild(ctx context.Context, path string) (*Store, string, error) {
+	for attempt := 1; ; attempt++ {
+		s, damaged, err := open(ctx, path)
+		if !IsCorrupt(err) {
+			return s, "", err
+		}
+		if damaged == nil {
+			// The file was replaced while it was opened, most likely by a run that moved it aside:
+			// open what is there now.
+			if attempt < openAttempts {
+				continue
+			}
+			return nil, "", err
+		}
+		aside, moveErr := moveAside(path, damaged)
+		if moveErr != nil {
+			return nil, "", errors.Join(err, moveErr)
+		}
+		s, err = Open(ctx, path)
+		return s, aside, err
+	}
+}
+
+// openAttempts bounds how often OpenOrRebuild opens a store that is replaced while it opens it.
+const openAttempts = 3
+
+// MoveAside closes s, whose database turned out corrupt while in use, renames that file and its
+// WAL files to a name of their own (PATH.corrupt-TIME, never a name that exists), and opens a new
+// store at its path. It returns the new store and the name the damaged file now has, or "" when
+// another run had moved it already: the store that run put in its place is healthy and stays.
+func (s *Store) MoveAside(ctx context.Context) (*Store, string, error) {
+	s.Close()
+	aside, err := moveAside(s.path, s.file)
+	if err != nil {
+		return nil, "", err
+	}
+	st, err := Open(ctx, s.path)
+	return st, aside, err
+}
+
+// open opens the store at path. When it is corrupt, damaged is the file found corrupt: the one at
+// path both before the open and after it (nil when another took its place in between).
+func open(ctx context.Context, path string) (s *Store, damaged os.FileInfo, err error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+		return nil, nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	if filepath.Base(dir) == DirName {
 		ignore := filepath.Join(dir, ".gitignore")
@@ -90,21 +142,31 @@ func Open(ctx context.Context, path string) (*Store, error) {
 			_ = os.WriteFile(ignore, []byte("*\n"), 0o644)
 		}
 	}
-	s := &Store{path: path}
-	var err error
+	// Two processes switching a new database to WAL at once can get SQLITE_BUSY at once, without
+	// the busy timeout: readmaps open a store in turn.
+	unlock := lockDir(dir)
+	defer unlock()
+	before, _ := os.Stat(path)
+	s = &Store{path: path}
 	if s.write, err = openDB(path, true); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s.write.SetMaxOpenConns(1)
 	if s.read, err = openDB(path, false); err != nil {
 		s.write.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	if err := s.migrate(ctx); err != nil {
+	err = s.migrate(ctx)
+	after, _ := os.Stat(path)
+	if err != nil {
 		s.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+		if IsCorrupt(err) && before != nil && after != nil && os.SameFile(before, after) {
+			damaged = after
+		}
+		return nil, damaged, fmt.Errorf("open store %s: %w", path, err)
 	}
-	return s, nil
+	s.file = after
+	return s, nil, nil
 }
 
 func openDB(path string, immediate bool) (*sql.DB, error) {
@@ -224,19 +286,40 @@ func IsCorrupt(err error) bool {
 	return false
 }
 
-// MoveAside renames a corrupt store and its WAL files to PATH.corrupt-TIMESTAMP so the next Open
-// starts afresh. It returns the new name of the database file.
-func MoveAside(path string) (string, error) {
-	aside := path + ".corrupt-" + time.Now().UTC().Format("20060102T150405")
-	if err := os.Rename(path, aside); err != nil {
-		return "", fmt.Errorf("move corrupt store aside: %w", err)
+// moveAside renames the corrupt database at path, and its WAL files, to PATH.corrupt-TIME (to the
+// nanosecond; a counter follows should that name be taken), so the next Open starts afresh. It
+// moves the file only while it is still damaged, the one found corrupt: runs that found it at once
+// each try, and the first moves it; the others find the healthy store that run created in its
+// place and leave it. It returns the new name, or "" when it moved nothing. The folder is locked
+// meanwhile, so two runs never pick the same name or move the same file.
+func moveAside(path string, damaged os.FileInfo) (string, error) {
+	unlock := lockDir(filepath.Dir(path))
+	defer unlock()
+	if cur, err := os.Stat(path); damaged == nil || err != nil || !os.SameFile(cur, damaged) {
+		return "", nil
 	}
-	for _, suffix := range []string{"-wal", "-shm"} {
-		if err := os.Rename(path+suffix, aside+suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return aside, fmt.Errorf("move corrupt store aside: %w", err)
+	base := path + ".corrupt-" + time.Now().UTC().Format("20060102T150405.000000000")
+	aside := base
+	for n := 2; taken(aside); n++ {
+		aside = base + "-" + strconv.Itoa(n)
+	}
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Rename(path+suffix, aside+suffix); err != nil && !(suffix != "" && errors.Is(err, fs.ErrNotExist)) {
+			return "", fmt.Errorf("move corrupt store aside: %w", err)
 		}
 	}
 	return aside, nil
+}
+
+// taken reports whether a moved-aside store could not use the name aside: it, or one of its WAL
+// files' names, exists.
+func taken(aside string) bool {
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if _, err := os.Lstat(aside + suffix); !errors.Is(err, fs.ErrNotExist) {
+			return true
+		}
+	}
+	return false
 }
 
 // IntegrityCheck runs PRAGMA integrity_check and returns nil when SQLite answers "ok".

@@ -3,8 +3,11 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -170,18 +173,14 @@ func TestCorruptStoreIsDetectedAndMovedAside(t *testing.T) {
 	if !IsCorrupt(err) {
 		t.Fatalf("Open of a text file = %v, want a corrupt-store error", err)
 	}
-	aside, err := MoveAside(path)
+	st, aside, err := OpenOrRebuild(ctx, path)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("OpenOrRebuild of a text file = %v", err)
 	}
+	defer st.Close()
 	if _, err := os.Stat(aside); err != nil {
 		t.Fatalf("moved file %s: %v", aside, err)
 	}
-	st, err := Open(ctx, path)
-	if err != nil {
-		t.Fatalf("Open after MoveAside = %v", err)
-	}
-	defer st.Close()
 	if err := st.IntegrityCheck(ctx); err != nil {
 		t.Error(err)
 	}
@@ -286,5 +285,98 @@ func TestRowsFromBeforeCtimesMatchNoFile(t *testing.T) {
 	}
 	if _, err := st.PageIndex(ctx, "a.go", "l", Stamp{Size: 10, ModTimeNS: 1700000000000000000, CTimeNS: 1, Inode: 2}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("PageIndex of schema-4 page starts for a file with a ctime = %v, want ErrNotFound", err)
+	}
+}
+
+// asideFiles returns the moved-aside databases of the store at path (their WAL files left out).
+func asideFiles(t *testing.T, path string) []string {
+	t.Helper()
+	names, err := filepath.Glob(path + ".corrupt-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dbs []string
+	for _, n := range names {
+		if !strings.HasSuffix(n, "-wal") && !strings.HasSuffix(n, "-shm") {
+			dbs = append(dbs, n)
+		}
+	}
+	return dbs
+}
+
+// TestEachCorruptStoreIsKept: stores found corrupt one after the other, within a second, are each
+// moved aside to a name of their own; none overwrites another.
+func TestEachCorruptStoreIsKept(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	kept := map[string]string{} // moved-aside name → the damaged content moved there
+	for i := range 3 {
+		damage := fmt.Sprintf("damaged store number %d, not a database at all ........................", i)
+		if err := os.WriteFile(path, []byte(damage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		st, aside, err := OpenOrRebuild(ctx, path)
+		if err != nil || aside == "" {
+			t.Fatalf("OpenOrRebuild of damaged store %d = %q, %v; want it moved aside", i, aside, err)
+		}
+		st.Close()
+		if err := os.Remove(path); err != nil {
+			t.Fatal(err)
+		}
+		kept[aside] = damage
+	}
+	for aside, want := range kept {
+		if got, err := os.ReadFile(aside); err != nil || string(got) != want {
+			t.Errorf("%s holds %q, %v; want %q", aside, got, err, want)
+		}
+	}
+	if got := asideFiles(t, path); len(got) != 3 {
+		t.Errorf("moved-aside stores = %v, want 3", got)
+	}
+}
+
+// TestConcurrentRebuildsMoveTheCorruptStoreOnce: runs that find one corrupt store at once move it
+// aside once, between them; none moves the healthy store another created in its place, and all
+// end up with that one store.
+func TestConcurrentRebuildsMoveTheCorruptStoreOnce(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	const damage = "a damaged store, not a database at all ..................................."
+	if err := os.WriteFile(path, []byte(damage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const runs = 6
+	stores := make([]*Store, runs)
+	errs := make([]error, runs)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range runs {
+		wg.Go(func() {
+			<-start
+			stores[i], _, errs[i] = OpenOrRebuild(ctx, path)
+		})
+	}
+	close(start)
+	wg.Wait()
+	now, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, st := range stores {
+		if errs[i] != nil {
+			t.Errorf("run %d: %v", i, errs[i])
+			continue
+		}
+		if !os.SameFile(st.file, now) {
+			t.Errorf("run %d opened a store that is no longer at %s", i, path)
+		}
+		st.Close()
+	}
+	aside := asideFiles(t, path)
+	if len(aside) != 1 {
+		t.Fatalf("moved-aside stores = %v, want exactly one", aside)
+	}
+	if got, err := os.ReadFile(aside[0]); err != nil || string(got) != damage {
+		t.Errorf("%s holds %q, %v; want the damaged store", aside[0], got, err)
 	}
 }

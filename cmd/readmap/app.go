@@ -363,9 +363,14 @@ func (a *app) dbPath(root string) string {
 // different --root, the store is refused.
 func (a *app) openStore(ctx context.Context, root string, rebuild bool) (*store.Store, string, error) {
 	path := a.dbPath(root)
-	st, err := store.Open(ctx, path)
-	if err != nil && rebuild && store.IsCorrupt(err) {
-		st, err = a.rebuildStore(ctx, path, err)
+	var st *store.Store
+	var err error
+	if rebuild {
+		var aside string
+		st, aside, err = store.OpenOrRebuild(ctx, path)
+		a.warnMovedAside(path, aside)
+	} else {
+		st, err = store.Open(ctx, path)
 	}
 	if err != nil {
 		return nil, root, err
@@ -387,16 +392,12 @@ func (a *app) openStore(ctx context.Context, root string, rebuild bool) (*store.
 	return st, root, nil
 }
 
-// rebuildStore moves the corrupt store at path aside, says so in a warning naming the moved file,
-// and opens a new store in its place. corrupt is why the store was found corrupt: it is returned,
-// joined, when the store cannot be moved.
-func (a *app) rebuildStore(ctx context.Context, path string, corrupt error) (*store.Store, error) {
-	aside, err := store.MoveAside(path)
-	if err != nil {
-		return nil, errors.Join(corrupt, err)
+// warnMovedAside says, in a warning naming the moved file, that the corrupt store at path was moved
+// to aside and a new one started; aside "" means nothing was moved.
+func (a *app) warnMovedAside(path, aside string) {
+	if aside != "" {
+		a.warn("store %s was corrupt; moved it to %s and started a new one", path, aside)
 	}
-	a.warn("store %s was corrupt; moved it to %s and started a new one", path, aside)
-	return store.Open(ctx, path)
 }
 
 // errOtherRoot means the store given with --db maps another root than the one given with --root.

@@ -113,15 +113,17 @@ func (a *app) index(ctx context.Context, root string, opts indexer.Options) erro
 // its pages are read is moved aside, and the run starts afresh on a new store.
 func (a *app) runIndex(ctx context.Context, st *store.Store, opts indexer.Options) (*indexer.Summary, error) {
 	sum, err := indexer.Run(ctx, st, opts)
-	st.Close()
 	if err == nil || !store.IsCorrupt(err) || opts.Check {
+		st.Close()
 		return sum, err
 	}
-	if st, err = a.rebuildStore(ctx, st.Path(), err); err != nil {
-		return nil, err
+	fresh, aside, moveErr := st.MoveAside(ctx)
+	if moveErr != nil {
+		return nil, errors.Join(err, moveErr)
 	}
-	defer st.Close()
-	return indexer.Run(ctx, st, opts)
+	a.warnMovedAside(st.Path(), aside)
+	defer fresh.Close()
+	return indexer.Run(ctx, fresh, opts)
 }
 
 // progressBar returns a bar on stderr when it is a terminal, or nil.
