@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/readmap/readmap/indexer/lang"
@@ -155,36 +156,67 @@ func MapFile(ctx context.Context, path string, src []byte, opts Options) *store.
 }
 
 // Lookup answers a question from the store's rows as they are now on disk: the policy every
-// lookup across files (sym, and any other answer drawn from many rows) follows. It first maps
-// again the files whose rows older mappers made, then runs lookup, which returns its answer and
-// the paths (relative to the root) the answer comes from. When any of those files changed or went
-// away since its row was written, they are mapped again and lookup runs once more.
-func Lookup[T any](ctx context.Context, st *store.Store, opts Options, lookup func() (T, []string, error)) (T, error) {
+// lookup across files (sym, and any other answer drawn from many rows) follows. It first maps again
+// the files whose rows older mappers made, then runs lookup, which returns its answer and the paths
+// (relative to the root) the answer comes from. When any of those files changed or went away since
+// its row was written, they are mapped again and lookup runs once more.
+//
+// A read-only store cannot be brought up to date: Lookup answers from its rows as they are, and
+// returns as stale those of the answer's paths whose files changed since their rows were written
+// or whose rows older mappers made, for the caller to say so. On a writable store stale is nil.
+func Lookup[T any](ctx context.Context, st *store.Store, opts Options, lookup func() (T, []string, error)) (answer T, stale []string, err error) {
 	var zero T
 	opts = withDefaults(opts)
+	if st.ReadOnly() {
+		return lookupReadOnly(ctx, st, opts, lookup)
+	}
 	older, err := st.PathsOfOlderMappers(ctx, lang.CurrentVersions())
 	if err != nil {
-		return zero, err
+		return zero, nil, err
 	}
 	if len(older) > 0 {
 		opts.Logger.Info("re-mapping the files older mappers mapped", "files", len(older))
 		if err := reindex(ctx, st, opts, older); err != nil {
-			return zero, err
+			return zero, nil, err
 		}
 	}
 	answer, paths, err := lookup()
 	if err != nil {
-		return zero, err
+		return zero, nil, err
 	}
-	stale, err := changedOnDisk(ctx, st, opts.Root, paths)
-	if err != nil || len(stale) == 0 {
-		return answer, err
+	changed, err := changedOnDisk(ctx, st, opts.Root, paths)
+	if err != nil || len(changed) == 0 {
+		return answer, nil, err
 	}
-	if err := reindex(ctx, st, opts, stale); err != nil {
-		return zero, err
+	if err := reindex(ctx, st, opts, changed); err != nil {
+		return zero, nil, err
 	}
 	answer, _, err = lookup()
-	return answer, err
+	return answer, nil, err
+}
+
+// lookupReadOnly is Lookup on a read-only store.
+func lookupReadOnly[T any](ctx context.Context, st *store.Store, opts Options, lookup func() (T, []string, error)) (T, []string, error) {
+	var zero T
+	answer, paths, err := lookup()
+	if err != nil {
+		return zero, nil, err
+	}
+	stale, err := changedOnDisk(ctx, st, opts.Root, paths)
+	if err != nil {
+		return zero, nil, err
+	}
+	older, err := st.PathsOfOlderMappers(ctx, lang.CurrentVersions())
+	if err != nil {
+		return zero, nil, err
+	}
+	for _, p := range paths {
+		if _, found := slices.BinarySearch(older, p); found && !slices.Contains(stale, p) {
+			stale = append(stale, p)
+		}
+	}
+	slices.Sort(stale)
+	return answer, stale, nil
 }
 
 // reindex runs an index of the given root-relative paths.

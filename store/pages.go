@@ -55,6 +55,9 @@ func (s *Store) PageIndex(ctx context.Context, path, layout string, stamp Stamp)
 
 // PutPageIndex stores page starts, replacing those of the same path and layout.
 func (s *Store) PutPageIndex(ctx context.Context, pi *PageIndex) error {
+	if s.readOnly {
+		return ErrReadOnly
+	}
 	blob := make([]byte, 0, len(pi.Offsets)*4)
 	var off int64
 	line := 0

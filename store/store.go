@@ -32,6 +32,8 @@ var (
 	ErrCorrupt = errors.New("store is corrupt")
 	// ErrNotFound means no row matches.
 	ErrNotFound = errors.New("not in store")
+	// ErrReadOnly means the store can be read but not written: its folder is read-only.
+	ErrReadOnly = errors.New("store is read-only")
 )
 
 // DirName is the folder, under the root, that holds the store.
@@ -43,10 +45,11 @@ const busyTimeout = 60 * time.Second
 
 // Store is an open index database. It is safe for concurrent use.
 type Store struct {
-	path  string
-	file  os.FileInfo // the database file opened, to tell it from one another run put at path since
-	read  *sql.DB     // deferred transactions: readers never take the write lock
-	write *sql.DB     // one connection, BEGIN IMMEDIATE: the single writer
+	path     string
+	file     os.FileInfo // the database file opened, to tell it from one another run put at path since
+	read     *sql.DB     // deferred transactions: readers never take the write lock
+	write    *sql.DB     // one connection, BEGIN IMMEDIATE: the single writer
+	readOnly bool        // opened read-only: every write returns ErrReadOnly
 }
 
 // FindRoot returns the nearest ancestor of dir (dir included) that holds a .readmap folder or a
@@ -78,7 +81,8 @@ func DefaultPath(root string) string {
 
 // Open opens the store at path, creating it, its folder and the folder's .gitignore when missing,
 // and applies pending migrations. It returns ErrSchemaTooNew for a store of a newer readmap and
-// ErrCorrupt for a file that is not a usable database.
+// ErrCorrupt for a file that is not a usable database. A store in a folder it may not write is
+// opened read-only (see ReadOnly), provided its schema is this readmap's.
 func Open(ctx context.Context, path string) (*Store, error) {
 	s, _, err := open(ctx, path)
 	return s, err
@@ -147,19 +151,16 @@ func open(ctx context.Context, path string) (s *Store, damaged os.FileInfo, err 
 	unlock := lockDir(dir)
 	defer unlock()
 	before, _ := os.Stat(path)
-	s = &Store{path: path}
-	if s.write, err = openDB(path, true); err != nil {
-		return nil, nil, err
+	s, err = connect(ctx, path, readWrite)
+	if isReadOnly(err) {
+		// The folder (or the file) may not be written: no WAL files can be made. The store can
+		// still be read, as long as it needs no migration.
+		if ro, roErr := connect(ctx, path, readOnlyAccess(path)); roErr == nil || errors.Is(roErr, ErrSchemaTooNew) || IsCorrupt(roErr) {
+			s, err = ro, roErr
+		}
 	}
-	s.write.SetMaxOpenConns(1)
-	if s.read, err = openDB(path, false); err != nil {
-		s.write.Close()
-		return nil, nil, err
-	}
-	err = s.migrate(ctx)
 	after, _ := os.Stat(path)
 	if err != nil {
-		s.Close()
 		if IsCorrupt(err) && before != nil && after != nil && os.SameFile(before, after) {
 			damaged = after
 		}
@@ -169,12 +170,59 @@ func open(ctx context.Context, path string) (s *Store, damaged os.FileInfo, err 
 	return s, nil, nil
 }
 
-func openDB(path string, immediate bool) (*sql.DB, error) {
+// access is how a store's connections open its database.
+type access int
+
+const (
+	readWrite access = iota
+	readOnly         // the folder is read-only, the WAL files exist: read through them
+	immutable        // the folder is read-only and holds no WAL: no one can write the store
+)
+
+// readOnlyAccess returns how to read the store at path that may not be written. Without WAL
+// files, and none can be made, SQLite reads a WAL database only as immutable; with a WAL that
+// holds pages, it must be read through it.
+func readOnlyAccess(path string) access {
+	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
+		return readOnly
+	}
+	return immutable
+}
+
+// connect opens the store's connections with access a and brings the schema up to date (or, read
+// only, checks that it is).
+func connect(ctx context.Context, path string, a access) (*Store, error) {
+	s := &Store{path: path, readOnly: a != readWrite}
+	var err error
+	if s.write, err = openDB(path, a, true); err != nil {
+		return nil, err
+	}
+	s.write.SetMaxOpenConns(1)
+	if s.read, err = openDB(path, a, false); err != nil {
+		s.write.Close()
+		return nil, err
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func openDB(path string, a access, immediate bool) (*sql.DB, error) {
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout("+strconv.Itoa(int(busyTimeout/time.Millisecond))+")")
 	q.Add("_pragma", "foreign_keys(1)")
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous(NORMAL)")
+	switch a {
+	case readWrite:
+		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_pragma", "synchronous(NORMAL)")
+	case readOnly:
+		q.Set("mode", "ro")
+	case immutable:
+		q.Set("mode", "ro")
+		q.Set("immutable", "1")
+	}
 	q.Add("_pragma", "cache_size(-32768)") // 32 MiB: a bulk load keeps its hot pages
 	if immediate {
 		q.Set("_txlock", "immediate")
@@ -185,6 +233,20 @@ func openDB(path string, immediate bool) (*sql.DB, error) {
 	}
 	return db, nil
 }
+
+// isReadOnly reports whether err says the store's files may not be written (or made).
+func isReadOnly(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		code := se.Code() & 0xff
+		return code == sqlite3.SQLITE_READONLY || code == sqlite3.SQLITE_CANTOPEN
+	}
+	return errors.Is(err, fs.ErrPermission)
+}
+
+// ReadOnly reports whether the store was opened read-only, its folder being read-only: queries
+// answer from its rows, and every write returns ErrReadOnly.
+func (s *Store) ReadOnly() bool { return s.readOnly }
 
 // uriPath escapes what a SQLite URI filename reads as syntax: a folder named "q#repo" or "q?repo"
 // must not open "q".
@@ -218,6 +280,9 @@ func (s *Store) migrate(ctx context.Context) error {
 	}
 	if version > len(files) {
 		return fmt.Errorf("%w (schema %d, this readmap knows %d)", ErrSchemaTooNew, version, len(files))
+	}
+	if s.readOnly && version < len(files) {
+		return fmt.Errorf("%w: its schema %d needs this readmap's %d", ErrReadOnly, version, len(files))
 	}
 	for version < len(files) {
 		if err := s.applyMigration(ctx, files); err != nil {
@@ -267,15 +332,19 @@ func migrationFiles() ([]string, error) {
 
 // classify wraps SQLite's corruption codes in ErrCorrupt so callers can move the file aside.
 func classify(err error) error {
-	if IsCorrupt(err) && !errors.Is(err, ErrCorrupt) {
-		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	if !IsCorrupt(err) || errors.Is(err, ErrCorrupt) {
+		return err
 	}
-	return err
+	if lostWAL(err) {
+		return fmt.Errorf("%w: %w: its WAL lacks pages its index lists (was the -wal file removed while a process had the store open?)", ErrCorrupt, err)
+	}
+	return fmt.Errorf("%w: %w", ErrCorrupt, err)
 }
 
-// IsCorrupt reports whether err says the database file is damaged or not a database at all.
+// IsCorrupt reports whether err says the database file is damaged or not a database at all, or
+// that its WAL file lost pages another process still counts on (removed while in use).
 func IsCorrupt(err error) bool {
-	if errors.Is(err, ErrCorrupt) {
+	if errors.Is(err, ErrCorrupt) || lostWAL(err) {
 		return true
 	}
 	var se *sqlite.Error
@@ -284,6 +353,15 @@ func IsCorrupt(err error) bool {
 		return code == sqlite3.SQLITE_CORRUPT || code == sqlite3.SQLITE_NOTADB
 	}
 	return false
+}
+
+// lostWAL reports whether err is a read past the end of the WAL file: the pages the WAL index
+// (the -shm file, kept by a process that has the store open) lists are gone from it, because the
+// file was removed or cut. Every read of those pages fails so while that process lives; what they
+// held is lost.
+func lostWAL(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_IOERR_SHORT_READ
 }
 
 // moveAside renames the corrupt database at path, and its WAL files, to PATH.corrupt-TIME (to the

@@ -245,7 +245,7 @@ func TestOpenPathWithURISyntax(t *testing.T) {
 func TestRowsFromBeforeCtimesMatchNoFile(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "index.db")
-	db, err := openDB(path, true)
+	db, err := openDB(path, readWrite, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,4 +379,36 @@ func TestConcurrentRebuildsMoveTheCorruptStoreOnce(t *testing.T) {
 	if got, err := os.ReadFile(aside[0]); err != nil || string(got) != damage {
 		t.Errorf("%s holds %q, %v; want the damaged store", aside[0], got, err)
 	}
+}
+
+// TestLostWALIsCorruption: a WAL file removed while a process has the store open leaves that
+// process's WAL index listing pages no file holds; every new reader fails on them. That is a
+// damaged store, which index moves aside, and the message says what happened.
+func TestLostWALIsCorruption(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	holder, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	w := holder.NewWriter()
+	if err := w.Put(ctx, sampleFile("a.go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(path + "-wal"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(ctx, path)
+	if !IsCorrupt(err) || !strings.Contains(err.Error(), "-wal file removed") {
+		t.Fatalf("Open after the WAL was removed = %v, want a corrupt store whose message names the WAL", err)
+	}
+	st, aside, err := OpenOrRebuild(ctx, path)
+	if err != nil || aside == "" {
+		t.Fatalf("OpenOrRebuild after the WAL was removed = %q, %v; want it moved aside", aside, err)
+	}
+	st.Close()
 }

@@ -43,6 +43,9 @@ func (w *Writer) begin(ctx context.Context) error {
 	if w.tx != nil {
 		return nil
 	}
+	if w.s.readOnly {
+		return ErrReadOnly
+	}
 	tx, err := w.s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return classify(fmt.Errorf("begin write: %w", err))
@@ -285,6 +288,9 @@ var lookupIndexes = []string{
 // follow; a run killed in between leaves a store that is correct but slower until the next run
 // restores them.
 func (s *Store) DropLookupIndexes(ctx context.Context) error {
+	if s.readOnly {
+		return ErrReadOnly
+	}
 	if _, err := s.write.ExecContext(ctx, "DROP INDEX IF EXISTS symbols_by_name"); err != nil {
 		return classify(fmt.Errorf("drop indexes: %w", err))
 	}
@@ -293,6 +299,9 @@ func (s *Store) DropLookupIndexes(ctx context.Context) error {
 
 // EnsureLookupIndexes creates any lookup index that is missing.
 func (s *Store) EnsureLookupIndexes(ctx context.Context) error {
+	if s.readOnly {
+		return ErrReadOnly
+	}
 	for _, q := range lookupIndexes {
 		if _, err := s.write.ExecContext(ctx, q); err != nil {
 			return classify(fmt.Errorf("create indexes: %w", err))

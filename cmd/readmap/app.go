@@ -106,8 +106,9 @@ func usageError(cause error, hint string) *cliError {
 }
 
 // asFailure returns err as a printable failure about what (which may be empty): a *cliError as it
-// is, a query's *Error with its code and hint, an argument or command error of cobra's as a usage
-// error, and anything else as CodeFailed.
+// is, a query's *Error with its code and hint, a store that turned out damaged, read-only or too
+// new as CodeStore with its hint, an argument or command error of cobra's as a usage error, and
+// anything else as CodeFailed.
 func asFailure(what string, err error) *cliError {
 	var ce *cliError
 	if errors.As(err, &ce) {
@@ -116,6 +117,9 @@ func asFailure(what string, err error) *cliError {
 	var qe *query.Error
 	if errors.As(err, &qe) {
 		return failure(qe.Code, what, err, qe.Hint)
+	}
+	if store.IsCorrupt(err) || errors.Is(err, store.ErrReadOnly) || errors.Is(err, store.ErrSchemaTooNew) {
+		return failure(query.CodeStore, what, err, storeHint(err))
 	}
 	if ce := cobraUsageError(err); ce != nil {
 		return ce
@@ -418,6 +422,8 @@ func storeHint(err error) string {
 		return "a newer readmap wrote this store: upgrade readmap, or delete .readmap/ to rebuild it"
 	case store.IsCorrupt(err):
 		return "run readmap index to move it aside and rebuild it"
+	case errors.Is(err, store.ErrReadOnly):
+		return "its folder is read-only: make it writable to update the store, or pass --db FILE for one elsewhere"
 	case errors.Is(err, errOtherRoot):
 		return "pass the store's own --root, or another --db"
 	default:

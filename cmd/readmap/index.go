@@ -52,7 +52,13 @@ A run that finds no file says which ignore rule hid what.`,
 }
 
 func (a *app) index(ctx context.Context, root string, opts indexer.Options) error {
-	st, root, err := a.openStore(ctx, root, true)
+	// --check changes nothing: a corrupt store is reported, not moved aside, and a read-only one
+	// serves as well as any.
+	st, root, err := a.openStore(ctx, root, !opts.Check)
+	if err == nil && st.ReadOnly() && !opts.Check {
+		st.Close()
+		err = store.ErrReadOnly
+	}
 	if err != nil {
 		return failure(query.CodeStore, a.dbPath(root), err, storeHint(err))
 	}
