@@ -156,8 +156,10 @@ func MapFile(ctx context.Context, path string, src []byte, opts Options) *store.
 }
 
 // Lookup answers a question from the store's rows as they are now on disk: the policy every
-// lookup across files (sym, and any other answer drawn from many rows) follows. It first maps again
-// the files whose rows older mappers made, then runs lookup, which returns its answer and the paths
+// lookup across files (sym, and any other answer drawn from many rows) follows. When no index run
+// has walked the whole root yet (a first one under way, or cut short), it runs one first: rows of
+// some files only would answer "nothing" for a name the others define. It then maps again the
+// files whose rows older mappers made, and runs lookup, which returns its answer and the paths
 // (relative to the root) the answer comes from. When any of those files changed or went away since
 // its row was written, they are mapped again and lookup runs once more.
 //
@@ -169,6 +171,18 @@ func Lookup[T any](ctx context.Context, st *store.Store, opts Options, lookup fu
 	opts = withDefaults(opts)
 	if st.ReadOnly() {
 		return lookupReadOnly(ctx, st, opts, lookup)
+	}
+	walked, err := st.Meta(ctx, store.MetaWalkedAt)
+	if err != nil {
+		return zero, nil, err
+	}
+	if walked == "" {
+		opts.Logger.Info("no index run has walked the whole root yet: indexing it first", "root", opts.Root)
+		whole := opts
+		whole.Paths = nil
+		if _, err := Run(ctx, st, whole); err != nil {
+			return zero, nil, err
+		}
 	}
 	older, err := st.PathsOfOlderMappers(ctx, lang.CurrentVersions())
 	if err != nil {

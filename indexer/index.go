@@ -285,7 +285,8 @@ func (r *run) finish(ctx context.Context) error {
 }
 
 // recordEnd writes what follows from the whole walk into the open batch: gone files lose their
-// rows and, unless the run only checks, the store records when and which root was indexed.
+// rows and, unless the run only checks, the store records when and which root was indexed, and
+// whether the run walked all of it.
 func (r *run) recordEnd(ctx context.Context) error {
 	if err := r.writer.removeGone(ctx, r.states, r.targets); err != nil {
 		return err
@@ -293,8 +294,14 @@ func (r *run) recordEnd(ctx context.Context) error {
 	if r.opts.Check {
 		return nil
 	}
-	if err := r.writer.w.SetMeta(ctx, store.MetaIndexedAt, strconv.FormatInt(time.Now().Unix(), 10)); err != nil {
+	now := strconv.FormatInt(time.Now().Unix(), 10)
+	if err := r.writer.w.SetMeta(ctx, store.MetaIndexedAt, now); err != nil {
 		return err
+	}
+	if len(r.targets) == 1 && r.targets[0].rel == "" {
+		if err := r.writer.w.SetMeta(ctx, store.MetaWalkedAt, now); err != nil {
+			return err
+		}
 	}
 	if err := r.writer.w.SetMeta(ctx, store.MetaRoot, r.opts.Root); err != nil {
 		return err

@@ -150,6 +150,10 @@ const (
 	MetaIndexedAt = "indexed_at"
 	// MetaRoot is the absolute root the store's paths are relative to.
 	MetaRoot = "root"
+	// MetaWalkedAt is the time, in Unix seconds, of the last index run that walked the whole root
+	// to its end. Until one has, the store holds rows of some files only: those a first run
+	// under way, or cut short, or runs over some paths wrote.
+	MetaWalkedAt = "walked_at"
 )
 
 // Meta returns the value of a store-wide fact, or "" when it was never set.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,4 +49,34 @@ func TestConcurrentIndexRunsKeepTheCorruptStore(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &stats) != nil || stats.Files != 2 {
 		t.Errorf("stats after the runs = %s (exit %d), want both files", out, code)
 	}
+}
+
+// TestSymDuringConcurrentIndexRuns: sym asked while three index runs build a store for the first
+// time answers from the whole repository, never from the files the runs happen to have committed
+// so far ("no symbol matches" for a name defined in the others).
+func TestSymDuringConcurrentIndexRuns(t *testing.T) {
+	files := map[string]string{"zz/handler.go": "package zz\n\nfunc Handler() {}\n"}
+	for i := range 400 {
+		files[fmt.Sprintf("p%02d/f%03d.go", i%20, i)] = fmt.Sprintf("package p\n\nfunc F%d() {}\n", i)
+	}
+	root := repo(t, files)
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(func() {
+			var stdout, stderr bytes.Buffer
+			if code := run(context.Background(), []string{"index", "--root", root}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+				t.Errorf("index: exit %d, %s", code, stderr.String())
+			}
+		})
+	}
+	for range 3 {
+		wg.Go(func() {
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), []string{"sym", "Handler", "--root", root}, strings.NewReader(""), &stdout, &stderr)
+			if code != 0 || stdout.String() != "zz/handler.go:3-3  function  Handler  func Handler()\n" {
+				t.Errorf("sym Handler during the runs = %q, %q (exit %d)", stdout.String(), stderr.String(), code)
+			}
+		})
+	}
+	wg.Wait()
 }
