@@ -705,9 +705,10 @@ func TestGitRulesOnlyInGitWorkTree(t *testing.T) {
 // a symbolic link, given as a relative path, or the store's path leads there through a link.
 func TestStoreNeverIndexesItself(t *testing.T) {
 	for _, tc := range []struct {
-		name     string
-		root, db func(real, link string) string // the root and the store's path, from the tree's real path and a link to it
-		relative bool                           // the root is given relative to the working directory
+		name       string
+		root, db   func(real, link string) string // the root and the store's path, from the tree's real path and a link to it
+		relative   bool                           // the root is given relative to the working directory
+		relativeDB bool                           // the store's path is given relative to the working directory (the root)
 	}{
 		{name: "plain paths",
 			root: func(real, _ string) string { return real },
@@ -721,6 +722,12 @@ func TestStoreNeverIndexesItself(t *testing.T) {
 		{name: "relative root", relative: true,
 			root: func(real, _ string) string { return real },
 			db:   func(real, _ string) string { return filepath.Join(real, "db", "index.db") }},
+		{name: "root and store through a link",
+			root: func(_, link string) string { return link },
+			db:   func(_, link string) string { return filepath.Join(link, "db", "index.db") }},
+		{name: "root through a link, store relative", relativeDB: true,
+			root: func(_, link string) string { return link },
+			db:   func(_, link string) string { return filepath.Join(link, "db", "index.db") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
@@ -734,6 +741,10 @@ func TestStoreNeverIndexesItself(t *testing.T) {
 			link := filepath.Join(t.TempDir(), "link")
 			mustSymlink(t, real, link)
 			root, db := tc.root(real, link), tc.db(real, link)
+			if tc.relativeDB {
+				t.Chdir(root)
+				db = filepath.Join("db", "index.db")
+			}
 			st := openStore(t, db)
 			if tc.relative {
 				t.Chdir(filepath.Dir(root))
