@@ -9,7 +9,7 @@ import (
 
 // errOutsideRoot means a file reached through a path under the root lies outside it: a symbolic
 // link (the file's own, or a folder's on the way) leads there.
-var errOutsideRoot = errors.New("a link to a file outside the root")
+var errOutsideRoot = errors.New("a symbolic link leads outside the root")
 
 // realRoot returns root with its symbolic links resolved, as the paths of open files read.
 func realRoot(root string) string {
