@@ -49,6 +49,9 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 	if fi.IsDir() {
 		return nil, &fs.PathError{Op: "read", Path: abs, Err: ErrIsDir}
 	}
+	if root, err = filepath.Abs(root); err != nil {
+		return nil, fmt.Errorf("load %s: %w", abs, err)
+	}
 	rel := relPath(root, abs)
 	inside := rel != ".." && !strings.HasPrefix(rel, "../") && (st == nil || !newStoreFiles(st.Path()).has(abs))
 	p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force, log: opts.Logger}

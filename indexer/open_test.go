@@ -77,3 +77,19 @@ func TestOutsideCheckReadsTheDescriptor(t *testing.T) {
 		t.Error("openedUnder = true for a file opened outside the root whose link now leads inside")
 	}
 }
+
+// TestLoadUnderARelativeRoot: a root given relative to the working directory is the same root: a
+// file under it is stored, not taken for one a link leads out of.
+func TestLoadUnderARelativeRoot(t *testing.T) {
+	ctx := context.Background()
+	root := writeTree(t, map[string]string{"a.go": goSource})
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	t.Chdir(filepath.Dir(root))
+	fresh, err := Load(ctx, st, filepath.Base(root), filepath.Join(root, "a.go"), Options{})
+	if err != nil || fresh.File.Path != "a.go" {
+		t.Fatalf("Load under a relative root = %+v, %v; want a.go", fresh, err)
+	}
+	if f, err := st.File(ctx, "a.go"); err != nil || f.Skip != store.SkipNone || len(f.Symbols) == 0 {
+		t.Errorf("a.go after the load: %+v, %v; want it stored with its map", f, err)
+	}
+}
