@@ -122,14 +122,14 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 }
 
 // scanLarge opens the file at abs as the processor would, under root when root is set, and scans
-// it into f with ScanLarge.
+// it into f as ScanLarge does.
 func scanLarge(ctx context.Context, f *store.File, abs, root string) error {
 	file, _, err := openRegular(abs, root)
 	if err != nil {
 		return fmt.Errorf("scan %s: %w", abs, err)
 	}
 	defer file.Close()
-	return ScanLarge(ctx, f, file)
+	return scanFile(ctx, f, file)
 }
 
 // write runs one change in its own transaction.

@@ -14,9 +14,18 @@ import (
 
 // ScanLarge gives a file too large to map (over the indexer's size limit) what a reader needs to
 // navigate it without reading it whole: its line count, line checkpoints and landmarks. It
-// streams the file, opened and not yet read, in one pass with constant memory. The row keeps its
-// too-large skip reason.
-func ScanLarge(ctx context.Context, f *store.File, file *os.File) error {
+// streams the file in one pass with constant memory. The row keeps its too-large skip reason.
+func ScanLarge(ctx context.Context, f *store.File, abs string) error {
+	file, err := os.Open(abs)
+	if err != nil {
+		return fmt.Errorf("scan %s: %w", abs, err)
+	}
+	defer file.Close()
+	return scanFile(ctx, f, file)
+}
+
+// scanFile is ScanLarge of a file opened and not yet read.
+func scanFile(ctx context.Context, f *store.File, file *os.File) error {
 	// One pass: count lines and record the offset of every LineIndexStep-th line's start.
 	r := bufio.NewReaderSize(file, 1<<20)
 	var offsets []int64
