@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -25,8 +26,8 @@ const readRetries = 3
 type change int
 
 const (
-	changeNone    change = iota // size and mtime match the row: not read
-	changeTouch                 // mtime moved, content hash unchanged: only the mtime is updated
+	changeNone    change = iota // the stat data match the row: not read
+	changeTouch                 // the stat data moved, content hash unchanged: only they are updated
 	changePut                   // new or changed: mapped (or recorded as skipped) and written
 	changeRemoved               // no file here (gone, or a link to a folder): its row, if any, is deleted
 )
@@ -35,7 +36,7 @@ const (
 type outcome struct {
 	change change
 	path   string      // relative to the root
-	file   *store.File // changePut: the full row; changeTouch: Path and ModTimeNS
+	file   *store.File // changePut: the full row; changeTouch: Path and the stat data
 	isNew  bool        // the store had no row for path
 }
 
@@ -44,22 +45,27 @@ type processor struct {
 	maxFileSize int64
 	force       bool
 	check       bool // compare only: never map, just hash to tell touched from changed
-	log         *slog.Logger
+	// root, when set, is the real path (links resolved) a file must lie under for its content to
+	// be read into a row; a file a link leads outside of it is recorded as SkipOutsideRoot.
+	root string
+	log  *slog.Logger
 }
 
 // process stats the file at abs (relative path rel), compares it with its stored state (nil when
 // the store has none), and reads, hashes and maps it as far as needed.
 func (p *processor) process(ctx context.Context, w *worker, abs, rel string, prev *store.FileState) outcome {
 	fi, err := os.Stat(abs)
-	if errors.Is(err, fs.ErrNotExist) {
-		if _, lerr := os.Lstat(abs); lerr == nil {
-			// A dangling symlink: recorded, so the reader can see why it has no map.
-			return p.skipped(rel, nil, prev, store.SkipUnreadable, "broken symbolic link")
-		}
-		return outcome{change: changeRemoved, path: rel, isNew: prev == nil}
-	}
 	if err != nil {
-		return p.skipped(rel, nil, prev, store.SkipUnreadable, reasonText(err))
+		// A dangling link or a loop of links is recorded, so the reader can see why it has no map,
+		// with the link's own stat data: it stays unchanged until the link or its target changes.
+		li, lerr := os.Lstat(abs)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && lerr != nil:
+			return outcome{change: changeRemoved, path: rel, isNew: prev == nil}
+		case errors.Is(err, fs.ErrNotExist):
+			return p.skipped(rel, StampOf(li), prev, store.SkipUnreadable, "broken symbolic link")
+		}
+		return p.skipped(rel, stampOrZero(li), prev, store.SkipUnreadable, reasonText(err))
 	}
 	if fi.IsDir() {
 		// A symbolic link to a folder is never followed, so a loop of links cannot trap the walk,
@@ -70,22 +76,34 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	}
 	if !fi.Mode().IsRegular() {
 		// Opening a named pipe would block forever; devices and sockets are not files to read.
-		return p.skipped(rel, fi, prev, store.SkipUnreadable, "not a regular file ("+fi.Mode().Type().String()+")")
+		return p.skipped(rel, StampOf(fi), prev, store.SkipUnreadable, notRegular(fi).Error())
 	}
 	// A row of older mappers is mapped again; a newer readmap's row is left as it is, so two
 	// versions side by side (a pinned pre-commit hook, an installed CLI) do not undo each other.
 	retrying := prev != nil && (p.retry(w, prev, fi.Size()) || prev.MappersVersion < lang.RowVersion(prev.Language))
-	if prev != nil && !p.force && !retrying && prev.Size == fi.Size() && prev.ModTimeNS == fi.ModTime().UnixNano() {
+	if prev != nil && !p.force && !retrying && prev.Stamp == StampOf(fi) {
 		return outcome{change: changeNone, path: rel}
 	}
+	file, opened, err := openRegular(abs, p.root)
+	switch {
+	case errors.Is(err, errOutsideRoot):
+		// Nothing of the file is kept, its stat data included: only that the path leads out.
+		return p.skipped(rel, store.Stamp{}, prev, store.SkipOutsideRoot, err.Error())
+	case err != nil:
+		return p.skipped(rel, StampOf(fi), prev, store.SkipUnreadable, reasonText(err))
+	}
+	fi = opened
+	defer file.Close()
 	if fi.Size() > p.maxFileSize {
-		return p.skipped(rel, fi, prev, store.SkipTooLarge, fmt.Sprintf("%d bytes, limit %d", fi.Size(), p.maxFileSize))
+		return p.skipped(rel, StampOf(fi), prev, store.SkipTooLarge, fmt.Sprintf("%d bytes, limit %d", fi.Size(), p.maxFileSize))
 	}
-	src, fi, err := readStable(abs, fi)
+	src, fi, err := readStable(file, fi)
 	if err != nil {
-		return p.skipped(rel, fi, prev, store.SkipUnreadable, reasonText(err))
+		return p.skipped(rel, StampOf(fi), prev, store.SkipUnreadable, reasonText(err))
 	}
-	f := &store.File{Path: rel, Size: int64(len(src)), ModTimeNS: fi.ModTime().UnixNano(), Hash: Hash(src)}
+	f := &store.File{Path: rel, Hash: Hash(src)}
+	f.SetStamp(StampOf(fi))
+	f.Size = int64(len(src))
 	if prev != nil && !p.force && !retrying && prev.Size == f.Size && bytes.Equal(prev.Hash, f.Hash) {
 		return outcome{change: changeTouch, path: rel, file: f}
 	}
@@ -98,8 +116,16 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 }
 
-// retry reports whether a file recorded as skipped must be looked at again though its size and
-// mtime did not change: the cause may be gone (permissions fixed with chmod, a mapper timeout on a
+// stampOrZero returns the stat data fi describes, or none when there is no fi (Lstat failed).
+func stampOrZero(fi os.FileInfo) store.Stamp {
+	if fi == nil {
+		return store.Stamp{}
+	}
+	return StampOf(fi)
+}
+
+// retry reports whether a file recorded as skipped must be looked at again though its stat data
+// did not change: the cause may be gone (permissions fixed with chmod, a mapper timeout on a
 // busy machine, a language enabled again, a larger --max-file-size).
 func (p *processor) retry(w *worker, prev *store.FileState, size int64) bool {
 	switch prev.Skip {
@@ -113,35 +139,56 @@ func (p *processor) retry(w *worker, prev *store.FileState, size int64) bool {
 	return false
 }
 
-// skipped records a file that is not read or cannot be read.
-func (p *processor) skipped(rel string, fi os.FileInfo, prev *store.FileState, reason store.SkipReason, detail string) outcome {
+// skipped records a file that is not read or cannot be read, with the stat data it had. A row
+// that already says so, for the same stat data, is unchanged: a dangling link, a loop of links or
+// a named pipe neither stales the store for index --check nor is rewritten by every run.
+func (p *processor) skipped(rel string, stamp store.Stamp, prev *store.FileState, reason store.SkipReason, detail string) outcome {
 	f := &store.File{Path: rel, Skip: reason, SkipDetail: detail, MappersVersion: lang.RowVersion("")}
-	if fi != nil {
-		f.Size, f.ModTimeNS = fi.Size(), fi.ModTime().UnixNano()
+	f.SetStamp(stamp)
+	if prev != nil && !p.force && prev.Skip == reason && prev.SkipDetail == detail && prev.Stamp == stamp &&
+		prev.MappersVersion == f.MappersVersion {
+		return outcome{change: changeNone, path: rel}
 	}
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 }
 
-// readStable reads a file and stats it again; when the size or mtime moved during the read it
-// reads again, so the stored row describes one version of the file.
-func readStable(abs string, before os.FileInfo) ([]byte, os.FileInfo, error) {
+// readStable reads the open file whole and stats it again; when its stat data moved during the
+// read it reads again, so the stored row describes one version of the file.
+func readStable(file *os.File, before os.FileInfo) ([]byte, os.FileInfo, error) {
 	var src []byte
-	var err error
 	for range readRetries {
-		src, err = os.ReadFile(abs)
+		src = make([]byte, 0, before.Size()+512) // room for a little growth, as os.ReadFile leaves
+		var err error
+		if src, err = readAllAt(file, src); err != nil {
+			return nil, before, err
+		}
+		after, err := file.Stat()
 		if err != nil {
 			return nil, before, err
 		}
-		after, err := os.Stat(abs)
-		if err != nil {
-			return nil, before, err
-		}
-		if after.Size() == int64(len(src)) && after.ModTime().Equal(before.ModTime()) {
+		if after.Size() == int64(len(src)) && StampOf(after) == StampOf(before) {
 			return src, after, nil
 		}
 		before = after
 	}
 	return src, before, nil
+}
+
+// readAllAt appends the whole content of file, from its first byte, to buf.
+func readAllAt(file *os.File, buf []byte) ([]byte, error) {
+	for off := int64(0); ; {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := file.ReadAt(buf[len(buf):cap(buf)], off)
+		buf, off = buf[:len(buf)+n], off+int64(n)
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 // reasonText turns a file system error into a short reason without the path, which the row

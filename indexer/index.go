@@ -31,7 +31,7 @@ type Options struct {
 	Root        string   // root of the repository; Run makes it absolute
 	Paths       []string // files or folders to index (absolute or relative to the working directory); empty: the whole root
 	Jobs        int      // mapper workers; <= 0 means one per core
-	Force       bool     // re-map files whose size and mtime match their row
+	Force       bool     // re-map files whose stat data match their row
 	Check       bool     // change nothing; report what is stale, new or gone
 	MaxFileSize int64    // bytes; <= 0 means DefaultMaxFileSize
 	MapTimeout  time.Duration
@@ -214,7 +214,8 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string) <-chan outc
 	outcomes := make(chan outcome, channelDepth)
 	go func() {
 		defer close(outcomes)
-		p := &processor{maxFileSize: r.opts.MaxFileSize, force: r.opts.Force, check: r.opts.Check, log: r.opts.Logger}
+		p := &processor{maxFileSize: r.opts.MaxFileSize, force: r.opts.Force, check: r.opts.Check,
+			root: realRoot(r.opts.Root), log: r.opts.Logger}
 		gate := newMapGate()
 		workers := pool.New().WithContext(ctx).WithMaxGoroutines(r.opts.Jobs)
 		for range r.opts.Jobs {
@@ -284,7 +285,8 @@ func (r *run) finish(ctx context.Context) error {
 }
 
 // recordEnd writes what follows from the whole walk into the open batch: gone files lose their
-// rows and, unless the run only checks, the store records when and which root was indexed.
+// rows and, unless the run only checks, the store records when and which root was indexed, and
+// whether the run walked all of it.
 func (r *run) recordEnd(ctx context.Context) error {
 	if err := r.writer.removeGone(ctx, r.states, r.targets); err != nil {
 		return err
@@ -292,8 +294,14 @@ func (r *run) recordEnd(ctx context.Context) error {
 	if r.opts.Check {
 		return nil
 	}
-	if err := r.writer.w.SetMeta(ctx, store.MetaIndexedAt, strconv.FormatInt(time.Now().Unix(), 10)); err != nil {
+	now := strconv.FormatInt(time.Now().Unix(), 10)
+	if err := r.writer.w.SetMeta(ctx, store.MetaIndexedAt, now); err != nil {
 		return err
+	}
+	if len(r.targets) == 1 && r.targets[0].rel == "" {
+		if err := r.writer.w.SetMeta(ctx, store.MetaWalkedAt, now); err != nil {
+			return err
+		}
 	}
 	if err := r.writer.w.SetMeta(ctx, store.MetaRoot, r.opts.Root); err != nil {
 		return err
@@ -393,7 +401,7 @@ func (r *runWriter) apply(ctx context.Context, out outcome) error {
 	case changeTouch:
 		r.sum.Touched++
 		if !r.check {
-			return r.w.Touch(ctx, out.path, out.file.ModTimeNS)
+			return r.w.Touch(ctx, out.path, out.file.Stamp())
 		}
 	case changeRemoved:
 		if out.isNew {

@@ -233,7 +233,8 @@ func TestIndexBadInput(t *testing.T) {
 		"nul.txt":     "text\x00with a NUL",
 		"deep.go":     "package p\nvar x = " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000) + "\n",
 	})
-	// A symlink loop, a dangling link, a link to a folder, a named pipe and an unreadable file.
+	// A symlink loop, a dangling link, a link to a folder, a named pipe, a link out of the root and
+	// an unreadable file.
 	mustSymlink(t, "loop-b", filepath.Join(root, "loop-a"))
 	mustSymlink(t, "loop-a", filepath.Join(root, "loop-b"))
 	mustSymlink(t, "nowhere", filepath.Join(root, "dangling"))
@@ -241,9 +242,17 @@ func TestIndexBadInput(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// /proc/self/mem stats as a regular file but every read of its first page fails, which stands
-	// in for an unreadable file even when the tests run as root.
-	mustSymlink(t, "/proc/self/mem", filepath.Join(root, "unreadable"))
+	// A link out of the root is never followed to read: /proc/self/mem stats as a regular file but
+	// every read of its first page fails.
+	mustSymlink(t, "/proc/self/mem", filepath.Join(root, "out-of-root"))
+	// A file without read permission, which only a user other than root cannot read.
+	if err := os.WriteFile(filepath.Join(root, "unreadable"), []byte("secret\n"), 0o000); err != nil {
+		t.Fatal(err)
+	}
+	unreadable := store.SkipUnreadable
+	if os.Geteuid() == 0 {
+		unreadable = store.SkipNone
+	}
 
 	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
 	done := make(chan *Summary, 1)
@@ -261,7 +270,8 @@ func TestIndexBadInput(t *testing.T) {
 	}
 	wantSkip := map[string]store.SkipReason{
 		"nul.txt": store.SkipBinary, "loop-a": store.SkipUnreadable, "loop-b": store.SkipUnreadable,
-		"dangling": store.SkipUnreadable, "pipe": store.SkipUnreadable, "unreadable": store.SkipUnreadable,
+		"dangling": store.SkipUnreadable, "pipe": store.SkipUnreadable, "unreadable": unreadable,
+		"out-of-root": store.SkipOutsideRoot,
 		"one-line.js": store.SkipNone, "empty.txt": store.SkipNone, "utf8.py": store.SkipNone, "deep.go": store.SkipNone,
 	}
 	for path, want := range wantSkip {
@@ -695,9 +705,10 @@ func TestGitRulesOnlyInGitWorkTree(t *testing.T) {
 // a symbolic link, given as a relative path, or the store's path leads there through a link.
 func TestStoreNeverIndexesItself(t *testing.T) {
 	for _, tc := range []struct {
-		name     string
-		root, db func(real, link string) string // the root and the store's path, from the tree's real path and a link to it
-		relative bool                           // the root is given relative to the working directory
+		name       string
+		root, db   func(real, link string) string // the root and the store's path, from the tree's real path and a link to it
+		relative   bool                           // the root is given relative to the working directory
+		relativeDB bool                           // the store's path is given relative to the working directory (the root)
 	}{
 		{name: "plain paths",
 			root: func(real, _ string) string { return real },
@@ -711,6 +722,12 @@ func TestStoreNeverIndexesItself(t *testing.T) {
 		{name: "relative root", relative: true,
 			root: func(real, _ string) string { return real },
 			db:   func(real, _ string) string { return filepath.Join(real, "db", "index.db") }},
+		{name: "root and store through a link",
+			root: func(_, link string) string { return link },
+			db:   func(_, link string) string { return filepath.Join(link, "db", "index.db") }},
+		{name: "root through a link, store relative", relativeDB: true,
+			root: func(_, link string) string { return link },
+			db:   func(_, link string) string { return filepath.Join(link, "db", "index.db") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
@@ -724,6 +741,10 @@ func TestStoreNeverIndexesItself(t *testing.T) {
 			link := filepath.Join(t.TempDir(), "link")
 			mustSymlink(t, real, link)
 			root, db := tc.root(real, link), tc.db(real, link)
+			if tc.relativeDB {
+				t.Chdir(root)
+				db = filepath.Join("db", "index.db")
+			}
 			st := openStore(t, db)
 			if tc.relative {
 				t.Chdir(filepath.Dir(root))
@@ -849,5 +870,58 @@ func TestDebugLog(t *testing.T) {
 	}
 	if strings.Contains(log.String(), "a.go") {
 		t.Errorf("second run's log mentions the unchanged a.go:\n%s", log.String())
+	}
+}
+
+// TestSkippedEntriesThatStayAreUnchanged: a dangling link, a loop of links, a named pipe and a link
+// out of the root are recorded once; while they stay as they are, a run counts them unchanged,
+// writes nothing for them and index --check finds nothing stale. Once one changes (the link's
+// target appears, the loop is broken), it is looked at again.
+func TestSkippedEntriesThatStayAreUnchanged(t *testing.T) {
+	ctx := context.Background()
+	root := writeTree(t, map[string]string{"a.go": goSource})
+	outside := writeTree(t, map[string]string{"secret.txt": "outside\n"})
+	mustSymlink(t, "nowhere.go", filepath.Join(root, "dangling"))
+	mustSymlink(t, "loop-b", filepath.Join(root, "loop-a"))
+	mustSymlink(t, "loop-a", filepath.Join(root, "loop-b"))
+	mustSymlink(t, filepath.Join(outside, "secret.txt"), filepath.Join(root, "out"))
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	opts := Options{Root: root}
+	if sum := runIndex(t, st, opts); sum.Seen != 6 || sum.Skipped != 5 {
+		t.Fatalf("first run = %+v, want 6 seen, 5 skipped", sum)
+	}
+	before := dump(t, st)
+	for run := range 2 {
+		if sum := runIndex(t, st, opts); sum.Unchanged != 6 || sum.Skipped != 0 || sum.Mapped != 0 {
+			t.Errorf("run %d with nothing changed = %+v, want all 6 unchanged", run+2, sum)
+		}
+	}
+	if sum := runIndex(t, st, Options{Root: root, Check: true}); len(sum.Stale) != 0 {
+		t.Errorf("check with nothing changed = %+v, want nothing stale", sum.Stale)
+	}
+	if after := dump(t, st); after != before {
+		t.Errorf("the runs rewrote rows:\nbefore %s\nafter %s", before, after)
+	}
+
+	if err := os.WriteFile(filepath.Join(root, "nowhere.go"), []byte(goSource), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(root, "loop-b")); err != nil {
+		t.Fatal(err)
+	}
+	mustSymlink(t, "a.go", filepath.Join(root, "loop-b"))
+	check := runIndex(t, st, Options{Root: root, Check: true})
+	want := []StaleFile{{"dangling", "changed"}, {"loop-a", "changed"}, {"loop-b", "changed"}, {"nowhere.go", "new"}}
+	if diff := cmp.Diff(want, check.Stale); diff != "" {
+		t.Errorf("check after the link's target appeared and the loop was broken (-want +got):\n%s", diff)
+	}
+	runIndex(t, st, opts)
+	for _, path := range []string{"dangling", "loop-a", "loop-b"} {
+		if f, err := st.File(ctx, path); err != nil || f.Skip != store.SkipNone || len(f.Symbols) == 0 {
+			t.Errorf("%s after its link came to lead to a file: %+v, %v; want it mapped", path, f, err)
+		}
 	}
 }

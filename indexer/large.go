@@ -21,6 +21,11 @@ func ScanLarge(ctx context.Context, f *store.File, abs string) error {
 		return fmt.Errorf("scan %s: %w", abs, err)
 	}
 	defer file.Close()
+	return scanFile(ctx, f, file)
+}
+
+// scanFile is ScanLarge of a file opened and not yet read.
+func scanFile(ctx context.Context, f *store.File, file *os.File) error {
 	// One pass: count lines and record the offset of every LineIndexStep-th line's start.
 	r := bufio.NewReaderSize(file, 1<<20)
 	var offsets []int64
@@ -49,7 +54,7 @@ func ScanLarge(ctx context.Context, f *store.File, abs string) error {
 			break
 		}
 		if err != nil {
-			return fmt.Errorf("scan %s: %w", abs, err)
+			return fmt.Errorf("scan %s: %w", file.Name(), err)
 		}
 	}
 	f.Lines = lines

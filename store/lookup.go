@@ -10,10 +10,9 @@ import (
 // Hit is a symbol found by a lookup, with the row facts of its file that a caller needs to tell
 // whether the file changed since.
 type Hit struct {
-	Path      string
-	Language  string
-	Size      int64
-	ModTimeNS int64
+	Path     string
+	Language string
+	Stamp
 	Symbol
 }
 
@@ -25,7 +24,7 @@ type LookupFilter struct {
 }
 
 // hitColumns are the columns every lookup returns, in scanHits order.
-const hitColumns = `f.path, f.language, f.size, f.mtime_ns, s.parent, s.depth, s.kind, s.name,
+const hitColumns = `f.path, f.language, f.size, f.mtime_ns, f.ctime_ns, f.inode, s.parent, s.depth, s.kind, s.name,
 	s.qualname, s.signature, s.start_line, s.end_line`
 
 // hitOrder ranks hits within one lookup: types and functions first, then constants and variables,
@@ -97,7 +96,7 @@ func (s *Store) lookup(ctx context.Context, where string, args []any, f LookupFi
 	for rows.Next() {
 		var h Hit
 		var kind string
-		if err := rows.Scan(&h.Path, &h.Language, &h.Size, &h.ModTimeNS, &h.Parent, &h.Depth, &kind, &h.Name,
+		if err := rows.Scan(&h.Path, &h.Language, &h.Size, &h.ModTimeNS, &h.CTimeNS, &h.Inode, &h.Parent, &h.Depth, &kind, &h.Name,
 			&h.Qualname, &h.Signature, &h.StartLine, &h.EndLine); err != nil {
 			return nil, classify(fmt.Errorf("lookup: %w", err))
 		}

@@ -13,27 +13,36 @@ import (
 
 // FileState is what the indexer compares with the disk to decide whether a file changed.
 type FileState struct {
-	Size      int64
-	ModTimeNS int64
-	Hash      []byte
-	Language  string
-	Skip      SkipReason
+	Stamp
+	Hash       []byte
+	Language   string
+	Skip       SkipReason
+	SkipDetail string
 	// MappersVersion is the lang.RowVersion of the mappers that made the row.
 	MappersVersion int
 }
 
+// stateColumns are the columns of a FileState, in scanTargets order.
+const stateColumns = "size, mtime_ns, ctime_ns, inode, hash, language, skip_reason, skip_detail, mappers_version"
+
+func (st *FileState) scanTargets() []any {
+	return []any{&st.Size, &st.ModTimeNS, &st.CTimeNS, &st.Inode, &st.Hash, &st.Language, &st.Skip, &st.SkipDetail,
+		&st.MappersVersion}
+}
+
 // FileStates returns the state of every file row, by path.
 func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT path, size, mtime_ns, hash, language, skip_reason, mappers_version FROM files ORDER BY path")
+	rows, err := s.read.QueryContext(ctx, "SELECT path, "+stateColumns+" FROM files ORDER BY path")
 	if err != nil {
 		return nil, classify(fmt.Errorf("list files: %w", err))
 	}
 	defer rows.Close()
 	states := map[string]FileState{}
+	var path string
+	var st FileState
+	targets := append([]any{&path}, st.scanTargets()...) // every row scans into the same two
 	for rows.Next() {
-		var path string
-		var st FileState
-		if err := rows.Scan(&path, &st.Size, &st.ModTimeNS, &st.Hash, &st.Language, &st.Skip, &st.MappersVersion); err != nil {
+		if err := rows.Scan(targets...); err != nil {
 			return nil, classify(fmt.Errorf("list files: %w", err))
 		}
 		states[path] = st
@@ -44,8 +53,7 @@ func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
 // FileState returns the state of one file row, or ErrNotFound.
 func (s *Store) FileState(ctx context.Context, path string) (FileState, error) {
 	var st FileState
-	err := s.read.QueryRowContext(ctx, "SELECT size, mtime_ns, hash, language, skip_reason, mappers_version FROM files WHERE path = ?", path).
-		Scan(&st.Size, &st.ModTimeNS, &st.Hash, &st.Language, &st.Skip, &st.MappersVersion)
+	err := s.read.QueryRowContext(ctx, "SELECT "+stateColumns+" FROM files WHERE path = ?", path).Scan(st.scanTargets()...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return st, fmt.Errorf("%s: %w", path, ErrNotFound)
 	}
@@ -67,9 +75,9 @@ func (s *Store) File(ctx context.Context, path string) (*File, error) {
 	var id int64
 	var skip string
 	var lineIndex []byte
-	err = tx.QueryRowContext(ctx, `SELECT id, size, mtime_ns, hash, language, mapper, lines, summary,
-		skip_reason, skip_detail, line_index, indexed_at, mappers_version FROM files WHERE path = ?`, path).
-		Scan(&id, &f.Size, &f.ModTimeNS, &f.Hash, &f.Language, &f.Mapper, &f.Lines, &f.Summary,
+	err = tx.QueryRowContext(ctx, `SELECT id, size, mtime_ns, ctime_ns, inode, hash, language, mapper, lines,
+		summary, skip_reason, skip_detail, line_index, indexed_at, mappers_version FROM files WHERE path = ?`, path).
+		Scan(&id, &f.Size, &f.ModTimeNS, &f.CTimeNS, &f.Inode, &f.Hash, &f.Language, &f.Mapper, &f.Lines, &f.Summary,
 			&skip, &f.SkipDetail, &lineIndex, &f.IndexedAt, &f.MappersVersion)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%s: %w", path, ErrNotFound)
@@ -142,6 +150,10 @@ const (
 	MetaIndexedAt = "indexed_at"
 	// MetaRoot is the absolute root the store's paths are relative to.
 	MetaRoot = "root"
+	// MetaWalkedAt is the time, in Unix seconds, of the last index run that walked the whole root
+	// to its end. Until one has, the store holds rows of some files only: those a first run
+	// under way, or cut short, or runs over some paths wrote.
+	MetaWalkedAt = "walked_at"
 )
 
 // Meta returns the value of a store-wide fact, or "" when it was never set.

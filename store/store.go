@@ -32,6 +32,8 @@ var (
 	ErrCorrupt = errors.New("store is corrupt")
 	// ErrNotFound means no row matches.
 	ErrNotFound = errors.New("not in store")
+	// ErrReadOnly means the store can be read but not written: its folder is read-only.
+	ErrReadOnly = errors.New("store is read-only")
 )
 
 // DirName is the folder, under the root, that holds the store.
@@ -43,9 +45,11 @@ const busyTimeout = 60 * time.Second
 
 // Store is an open index database. It is safe for concurrent use.
 type Store struct {
-	path  string
-	read  *sql.DB // deferred transactions: readers never take the write lock
-	write *sql.DB // one connection, BEGIN IMMEDIATE: the single writer
+	path     string
+	file     os.FileInfo // the database file opened, to tell it from one another run put at path since
+	read     *sql.DB     // deferred transactions: readers never take the write lock
+	write    *sql.DB     // one connection, BEGIN IMMEDIATE: the single writer
+	readOnly bool        // opened read-only: every write returns ErrReadOnly
 }
 
 // FindRoot returns the nearest ancestor of dir (dir included) that holds a .readmap folder or a
@@ -77,11 +81,63 @@ func DefaultPath(root string) string {
 
 // Open opens the store at path, creating it, its folder and the folder's .gitignore when missing,
 // and applies pending migrations. It returns ErrSchemaTooNew for a store of a newer readmap and
-// ErrCorrupt for a file that is not a usable database.
+// ErrCorrupt for a file that is not a usable database. A store in a folder it may not write is
+// opened read-only (see ReadOnly), provided its schema is this readmap's.
 func Open(ctx context.Context, path string) (*Store, error) {
+	s, _, err := open(ctx, path)
+	return s, err
+}
+
+// OpenOrRebuild opens the store at path as Open does; when the store is corrupt, it moves the
+// damaged file aside as MoveAside does and opens a new, empty store in its place. It returns the
+// name the damaged file now has, or "" when it moved nothing: another run may have moved the same
+// file first, and the store it put in its place is healthy and stays.
+func OpenOrRebuild(ctx context.Context, path string) (*Store, string, error) {
+	for attempt := 1; ; attempt++ {
+		s, damaged, err := open(ctx, path)
+		if !IsCorrupt(err) {
+			return s, "", err
+		}
+		if damaged == nil {
+			// The file was replaced while it was opened, most likely by a run that moved it aside:
+			// open what is there now.
+			if attempt < openAttempts {
+				continue
+			}
+			return nil, "", err
+		}
+		aside, moveErr := moveAside(path, damaged)
+		if moveErr != nil {
+			return nil, "", errors.Join(err, moveErr)
+		}
+		s, err = Open(ctx, path)
+		return s, aside, err
+	}
+}
+
+// openAttempts bounds how often OpenOrRebuild opens a store that is replaced while it opens it.
+const openAttempts = 3
+
+// MoveAside closes s, whose database turned out corrupt while in use, renames that file and its
+// WAL files to a name of their own (PATH.corrupt-TIME, never a name that exists), and opens a new
+// store at its path. It returns the new store and the name the damaged file now has, or "" when
+// another run had moved it already: the store that run put in its place is healthy and stays.
+func (s *Store) MoveAside(ctx context.Context) (*Store, string, error) {
+	s.Close()
+	aside, err := moveAside(s.path, s.file)
+	if err != nil {
+		return nil, "", err
+	}
+	st, err := Open(ctx, s.path)
+	return st, aside, err
+}
+
+// open opens the store at path. When it is corrupt, damaged is the file found corrupt: the one at
+// path both before the open and after it (nil when another took its place in between).
+func open(ctx context.Context, path string) (s *Store, damaged os.FileInfo, err error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+		return nil, nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	if filepath.Base(dir) == DirName {
 		ignore := filepath.Join(dir, ".gitignore")
@@ -90,29 +146,83 @@ func Open(ctx context.Context, path string) (*Store, error) {
 			_ = os.WriteFile(ignore, []byte("*\n"), 0o644)
 		}
 	}
-	s := &Store{path: path}
+	// Two processes switching a new database to WAL at once can get SQLITE_BUSY at once, without
+	// the busy timeout: readmaps open a store in turn.
+	unlock := lockDir(dir)
+	defer unlock()
+	before, _ := os.Stat(path)
+	s, err = connect(ctx, path, readWrite)
+	if isReadOnly(err) {
+		// The folder (or the file) may not be written: no WAL files can be made. The store can
+		// still be read, as long as it needs no migration.
+		if ro, roErr := connect(ctx, path, readOnlyAccess(path)); roErr == nil || errors.Is(roErr, ErrSchemaTooNew) || IsCorrupt(roErr) {
+			s, err = ro, roErr
+		}
+	}
+	after, _ := os.Stat(path)
+	if err != nil {
+		if IsCorrupt(err) && before != nil && after != nil && os.SameFile(before, after) {
+			damaged = after
+		}
+		return nil, damaged, fmt.Errorf("open store %s: %w", path, err)
+	}
+	s.file = after
+	return s, nil, nil
+}
+
+// access is how a store's connections open its database.
+type access int
+
+const (
+	readWrite access = iota
+	readOnly         // the folder is read-only, the WAL files exist: read through them
+	immutable        // the folder is read-only and holds no WAL: no one can write the store
+)
+
+// readOnlyAccess returns how to read the store at path that may not be written. Without WAL
+// files, and none can be made, SQLite reads a WAL database only as immutable; with a WAL that
+// holds pages, it must be read through it.
+func readOnlyAccess(path string) access {
+	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
+		return readOnly
+	}
+	return immutable
+}
+
+// connect opens the store's connections with access a and brings the schema up to date (or, read
+// only, checks that it is).
+func connect(ctx context.Context, path string, a access) (*Store, error) {
+	s := &Store{path: path, readOnly: a != readWrite}
 	var err error
-	if s.write, err = openDB(path, true); err != nil {
+	if s.write, err = openDB(path, a, true); err != nil {
 		return nil, err
 	}
 	s.write.SetMaxOpenConns(1)
-	if s.read, err = openDB(path, false); err != nil {
+	if s.read, err = openDB(path, a, false); err != nil {
 		s.write.Close()
 		return nil, err
 	}
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+		return nil, err
 	}
 	return s, nil
 }
 
-func openDB(path string, immediate bool) (*sql.DB, error) {
+func openDB(path string, a access, immediate bool) (*sql.DB, error) {
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout("+strconv.Itoa(int(busyTimeout/time.Millisecond))+")")
 	q.Add("_pragma", "foreign_keys(1)")
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous(NORMAL)")
+	switch a {
+	case readWrite:
+		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_pragma", "synchronous(NORMAL)")
+	case readOnly:
+		q.Set("mode", "ro")
+	case immutable:
+		q.Set("mode", "ro")
+		q.Set("immutable", "1")
+	}
 	q.Add("_pragma", "cache_size(-32768)") // 32 MiB: a bulk load keeps its hot pages
 	if immediate {
 		q.Set("_txlock", "immediate")
@@ -123,6 +233,20 @@ func openDB(path string, immediate bool) (*sql.DB, error) {
 	}
 	return db, nil
 }
+
+// isReadOnly reports whether err says the store's files may not be written (or made).
+func isReadOnly(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		code := se.Code() & 0xff
+		return code == sqlite3.SQLITE_READONLY || code == sqlite3.SQLITE_CANTOPEN
+	}
+	return errors.Is(err, fs.ErrPermission)
+}
+
+// ReadOnly reports whether the store was opened read-only, its folder being read-only: queries
+// answer from its rows, and every write returns ErrReadOnly.
+func (s *Store) ReadOnly() bool { return s.readOnly }
 
 // uriPath escapes what a SQLite URI filename reads as syntax: a folder named "q#repo" or "q?repo"
 // must not open "q".
@@ -156,6 +280,9 @@ func (s *Store) migrate(ctx context.Context) error {
 	}
 	if version > len(files) {
 		return fmt.Errorf("%w (schema %d, this readmap knows %d)", ErrSchemaTooNew, version, len(files))
+	}
+	if s.readOnly && version < len(files) {
+		return fmt.Errorf("%w: its schema %d needs this readmap's %d", ErrReadOnly, version, len(files))
 	}
 	for version < len(files) {
 		if err := s.applyMigration(ctx, files); err != nil {
@@ -205,15 +332,19 @@ func migrationFiles() ([]string, error) {
 
 // classify wraps SQLite's corruption codes in ErrCorrupt so callers can move the file aside.
 func classify(err error) error {
-	if IsCorrupt(err) && !errors.Is(err, ErrCorrupt) {
-		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	if !IsCorrupt(err) || errors.Is(err, ErrCorrupt) {
+		return err
 	}
-	return err
+	if lostWAL(err) {
+		return fmt.Errorf("%w: %w: its WAL lacks pages its index lists (was the -wal file removed while a process had the store open?)", ErrCorrupt, err)
+	}
+	return fmt.Errorf("%w: %w", ErrCorrupt, err)
 }
 
-// IsCorrupt reports whether err says the database file is damaged or not a database at all.
+// IsCorrupt reports whether err says the database file is damaged or not a database at all, or
+// that its WAL file lost pages another process still counts on (removed while in use).
 func IsCorrupt(err error) bool {
-	if errors.Is(err, ErrCorrupt) {
+	if errors.Is(err, ErrCorrupt) || lostWAL(err) {
 		return true
 	}
 	var se *sqlite.Error
@@ -224,19 +355,49 @@ func IsCorrupt(err error) bool {
 	return false
 }
 
-// MoveAside renames a corrupt store and its WAL files to PATH.corrupt-TIMESTAMP so the next Open
-// starts afresh. It returns the new name of the database file.
-func MoveAside(path string) (string, error) {
-	aside := path + ".corrupt-" + time.Now().UTC().Format("20060102T150405")
-	if err := os.Rename(path, aside); err != nil {
-		return "", fmt.Errorf("move corrupt store aside: %w", err)
+// lostWAL reports whether err is a read past the end of the WAL file: the pages the WAL index
+// (the -shm file, kept by a process that has the store open) lists are gone from it, because the
+// file was removed or cut. Every read of those pages fails so while that process lives; what they
+// held is lost.
+func lostWAL(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_IOERR_SHORT_READ
+}
+
+// moveAside renames the corrupt database at path, and its WAL files, to PATH.corrupt-TIME (to the
+// nanosecond; a counter follows should that name be taken), so the next Open starts afresh. It
+// moves the file only while it is still damaged, the one found corrupt: runs that found it at once
+// each try, and the first moves it; the others find the healthy store that run created in its
+// place and leave it. It returns the new name, or "" when it moved nothing. The folder is locked
+// meanwhile, so two runs never pick the same name or move the same file.
+func moveAside(path string, damaged os.FileInfo) (string, error) {
+	unlock := lockDir(filepath.Dir(path))
+	defer unlock()
+	if cur, err := os.Stat(path); damaged == nil || err != nil || !os.SameFile(cur, damaged) {
+		return "", nil
 	}
-	for _, suffix := range []string{"-wal", "-shm"} {
-		if err := os.Rename(path+suffix, aside+suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return aside, fmt.Errorf("move corrupt store aside: %w", err)
+	base := path + ".corrupt-" + time.Now().UTC().Format("20060102T150405.000000000")
+	aside := base
+	for n := 2; taken(aside); n++ {
+		aside = base + "-" + strconv.Itoa(n)
+	}
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Rename(path+suffix, aside+suffix); err != nil && !(suffix != "" && errors.Is(err, fs.ErrNotExist)) {
+			return "", fmt.Errorf("move corrupt store aside: %w", err)
 		}
 	}
 	return aside, nil
+}
+
+// taken reports whether a moved-aside store could not use the name aside: it, or one of its WAL
+// files' names, exists.
+func taken(aside string) bool {
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if _, err := os.Lstat(aside + suffix); !errors.Is(err, fs.ErrNotExist) {
+			return true
+		}
+	}
+	return false
 }
 
 // IntegrityCheck runs PRAGMA integrity_check and returns nil when SQLite answers "ok".

@@ -3,11 +3,15 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/readmap/readmap/migrations"
 )
 
 func openTemp(t *testing.T) (*Store, string) {
@@ -23,8 +27,8 @@ func openTemp(t *testing.T) (*Store, string) {
 
 func sampleFile(path string) *File {
 	return &File{
-		Path: path, Size: 120, ModTimeNS: 1700000000123456789, Hash: []byte("0123456789abcdef"),
-		Language: "Go", Mapper: "go/parser", Lines: 2500, MappersVersion: 3,
+		Path: path, Size: 120, ModTimeNS: 1700000000123456789, CTimeNS: 1700000000987654321, Inode: 4242,
+		Hash: []byte("0123456789abcdef"), Language: "Go", Mapper: "go/parser", Lines: 2500, MappersVersion: 3,
 		LineIndex: []int64{0, 40210, 80555},
 		Imports:   []string{"fmt", "net/http"},
 		Symbols: []Symbol{
@@ -107,7 +111,8 @@ func TestTouchDeleteAndStats(t *testing.T) {
 	if err := w.Put(ctx, skipped); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Touch(ctx, "a.go", 42); err != nil {
+	touched := Stamp{Size: 120, ModTimeNS: 42, CTimeNS: 43, Inode: 44}
+	if err := w.Touch(ctx, "a.go", touched); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Delete(ctx, "b.go"); err != nil {
@@ -123,8 +128,8 @@ func TestTouchDeleteAndStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(states) != 2 || states["a.go"].ModTimeNS != 42 {
-		t.Errorf("FileStates = %v; want a.go (mtime 42) and logo.png", states)
+	if len(states) != 2 || states["a.go"].Stamp != touched {
+		t.Errorf("FileStates = %v; want a.go (stat data %v) and logo.png", states, touched)
 	}
 	if _, err := st.File(ctx, "b.go"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("File(b.go) after Delete = %v, want ErrNotFound", err)
@@ -168,18 +173,14 @@ func TestCorruptStoreIsDetectedAndMovedAside(t *testing.T) {
 	if !IsCorrupt(err) {
 		t.Fatalf("Open of a text file = %v, want a corrupt-store error", err)
 	}
-	aside, err := MoveAside(path)
+	st, aside, err := OpenOrRebuild(ctx, path)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("OpenOrRebuild of a text file = %v", err)
 	}
+	defer st.Close()
 	if _, err := os.Stat(aside); err != nil {
 		t.Fatalf("moved file %s: %v", aside, err)
 	}
-	st, err := Open(ctx, path)
-	if err != nil {
-		t.Fatalf("Open after MoveAside = %v", err)
-	}
-	defer st.Close()
 	if err := st.IntegrityCheck(ctx); err != nil {
 		t.Error(err)
 	}
@@ -236,4 +237,178 @@ func TestOpenPathWithURISyntax(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(base, "q")); err == nil {
 		t.Errorf("a store was written to %s", filepath.Join(base, "q"))
 	}
+}
+
+// TestRowsFromBeforeCtimesMatchNoFile: a store of schema 4 (size and mtime only) gains the ctime
+// and inode columns on Open, and its rows and page starts hold 0 in both: stat data no file on
+// this system has, so each file is read once more.
+func TestRowsFromBeforeCtimesMatchNoFile(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	db, err := openDB(path, readWrite, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := migrationFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files[:4] {
+		body, err := migrations.FS.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.ExecContext(ctx, string(body)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	for _, q := range []string{
+		"PRAGMA user_version = 4",
+		"INSERT INTO files (path, size, mtime_ns, indexed_at) VALUES ('a.go', 10, 1700000000000000000, 0)",
+		"INSERT INTO pages (path, layout, size, mtime_ns, lines, starts) VALUES ('a.go', 'l', 10, 1700000000000000000, 1, x'00')",
+	} {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+
+	st, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	state, err := st.FileState(ctx, "a.go")
+	want := Stamp{Size: 10, ModTimeNS: 1700000000000000000}
+	if err != nil || state.Stamp != want {
+		t.Errorf("FileState(a.go) of a schema-4 row = %+v, %v; want %+v", state.Stamp, err, want)
+	}
+	if _, err := st.PageIndex(ctx, "a.go", "l", Stamp{Size: 10, ModTimeNS: 1700000000000000000, CTimeNS: 1, Inode: 2}); !errors.Is(err, ErrNotFound) {
+		t.Errorf("PageIndex of schema-4 page starts for a file with a ctime = %v, want ErrNotFound", err)
+	}
+}
+
+// asideFiles returns the moved-aside databases of the store at path (their WAL files left out).
+func asideFiles(t *testing.T, path string) []string {
+	t.Helper()
+	names, err := filepath.Glob(path + ".corrupt-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dbs []string
+	for _, n := range names {
+		if !strings.HasSuffix(n, "-wal") && !strings.HasSuffix(n, "-shm") {
+			dbs = append(dbs, n)
+		}
+	}
+	return dbs
+}
+
+// TestEachCorruptStoreIsKept: stores found corrupt one after the other, within a second, are each
+// moved aside to a name of their own; none overwrites another.
+func TestEachCorruptStoreIsKept(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	kept := map[string]string{} // moved-aside name → the damaged content moved there
+	for i := range 3 {
+		damage := fmt.Sprintf("damaged store number %d, not a database at all ........................", i)
+		if err := os.WriteFile(path, []byte(damage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		st, aside, err := OpenOrRebuild(ctx, path)
+		if err != nil || aside == "" {
+			t.Fatalf("OpenOrRebuild of damaged store %d = %q, %v; want it moved aside", i, aside, err)
+		}
+		st.Close()
+		if err := os.Remove(path); err != nil {
+			t.Fatal(err)
+		}
+		kept[aside] = damage
+	}
+	for aside, want := range kept {
+		if got, err := os.ReadFile(aside); err != nil || string(got) != want {
+			t.Errorf("%s holds %q, %v; want %q", aside, got, err, want)
+		}
+	}
+	if got := asideFiles(t, path); len(got) != 3 {
+		t.Errorf("moved-aside stores = %v, want 3", got)
+	}
+}
+
+// TestConcurrentRebuildsMoveTheCorruptStoreOnce: runs that find one corrupt store at once move it
+// aside once, between them; none moves the healthy store another created in its place, and all
+// end up with that one store.
+func TestConcurrentRebuildsMoveTheCorruptStoreOnce(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	const damage = "a damaged store, not a database at all ..................................."
+	if err := os.WriteFile(path, []byte(damage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const runs = 6
+	stores := make([]*Store, runs)
+	errs := make([]error, runs)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range runs {
+		wg.Go(func() {
+			<-start
+			stores[i], _, errs[i] = OpenOrRebuild(ctx, path)
+		})
+	}
+	close(start)
+	wg.Wait()
+	now, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, st := range stores {
+		if errs[i] != nil {
+			t.Errorf("run %d: %v", i, errs[i])
+			continue
+		}
+		if !os.SameFile(st.file, now) {
+			t.Errorf("run %d opened a store that is no longer at %s", i, path)
+		}
+		st.Close()
+	}
+	aside := asideFiles(t, path)
+	if len(aside) != 1 {
+		t.Fatalf("moved-aside stores = %v, want exactly one", aside)
+	}
+	if got, err := os.ReadFile(aside[0]); err != nil || string(got) != damage {
+		t.Errorf("%s holds %q, %v; want the damaged store", aside[0], got, err)
+	}
+}
+
+// TestLostWALIsCorruption: a WAL file removed while a process has the store open leaves that
+// process's WAL index listing pages no file holds; every new reader fails on them. That is a
+// damaged store, which index moves aside, and the message says what happened.
+func TestLostWALIsCorruption(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	holder, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	w := holder.NewWriter()
+	if err := w.Put(ctx, sampleFile("a.go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(path + "-wal"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(ctx, path)
+	if !IsCorrupt(err) || !strings.Contains(err.Error(), "-wal file removed") {
+		t.Fatalf("Open after the WAL was removed = %v, want a corrupt store whose message names the WAL", err)
+	}
+	st, aside, err := OpenOrRebuild(ctx, path)
+	if err != nil || aside == "" {
+		t.Fatalf("OpenOrRebuild after the WAL was removed = %q, %v; want it moved aside", aside, err)
+	}
+	st.Close()
 }

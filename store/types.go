@@ -146,6 +146,9 @@ const (
 	SkipTooLarge   SkipReason = "too-large"
 	SkipUnreadable SkipReason = "unreadable"
 	SkipDisabled   SkipReason = "disabled"
+	// SkipOutsideRoot marks a path under the root that a symbolic link (its own, or a folder's on
+	// the way) leads outside it: nothing of the file it reaches is stored.
+	SkipOutsideRoot SkipReason = "outside-root"
 	// SkipMapperPanic and SkipMapperTimeout mark files that carry a fallback map because their
 	// language's mapper panicked or ran out of time on them.
 	SkipMapperPanic   SkipReason = "mapper-panic"
@@ -158,11 +161,24 @@ func (r SkipReason) HasMap() bool {
 	return r == SkipNone || r == SkipMapperPanic || r == SkipMapperTimeout || r == SkipDisabled
 }
 
+// Stamp is what tells, without reading a file, whether it changed since its row was written: the
+// stat data git compares. Size and mtime alone miss a change whose writer restored them (touch -r,
+// cp -p, rsync -t, an editor's save by rename); that moves the ctime, which no one can set, or the
+// inode.
+type Stamp struct {
+	Size      int64
+	ModTimeNS int64 // modification time, Unix nanoseconds
+	CTimeNS   int64 // inode change time, Unix nanoseconds; 0 where the system has none
+	Inode     int64 // 0 where the system has none
+}
+
 // File is one file's row: where it is, what it held when mapped, and its map.
 type File struct {
 	Path       string // relative to the root, '/' separators
 	Size       int64
 	ModTimeNS  int64
+	CTimeNS    int64
+	Inode      int64
 	Hash       []byte // first 16 bytes of the SHA-256 of the content
 	Language   string
 	Mapper     string
@@ -178,6 +194,16 @@ type File struct {
 	MappersVersion int
 	Imports        []string
 	Symbols        []Symbol
+}
+
+// Stamp returns the stat data the row was written for.
+func (f *File) Stamp() Stamp {
+	return Stamp{Size: f.Size, ModTimeNS: f.ModTimeNS, CTimeNS: f.CTimeNS, Inode: f.Inode}
+}
+
+// SetStamp records the stat data of the file the row describes.
+func (f *File) SetStamp(s Stamp) {
+	f.Size, f.ModTimeNS, f.CTimeNS, f.Inode = s.Size, s.ModTimeNS, s.CTimeNS, s.Inode
 }
 
 // LineIndexStep is the distance in lines between two checkpoints of File.LineIndex.

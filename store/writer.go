@@ -43,6 +43,9 @@ func (w *Writer) begin(ctx context.Context) error {
 	if w.tx != nil {
 		return nil
 	}
+	if w.s.readOnly {
+		return ErrReadOnly
+	}
 	tx, err := w.s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return classify(fmt.Errorf("begin write: %w", err))
@@ -74,11 +77,11 @@ func (w *Writer) exec(ctx context.Context, query string, args ...any) (sql.Resul
 	return res, classify(err)
 }
 
-const upsertFile = `INSERT INTO files (path, size, mtime_ns, hash, language, mapper, lines, summary,
-	skip_reason, skip_detail, line_index, indexed_at, mappers_version)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+const upsertFile = `INSERT INTO files (path, size, mtime_ns, ctime_ns, inode, hash, language, mapper,
+	lines, summary, skip_reason, skip_detail, line_index, indexed_at, mappers_version)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
-	hash = excluded.hash, language = excluded.language, mapper = excluded.mapper,
+	ctime_ns = excluded.ctime_ns, inode = excluded.inode, hash = excluded.hash, language = excluded.language, mapper = excluded.mapper,
 	lines = excluded.lines, summary = excluded.summary, skip_reason = excluded.skip_reason,
 	skip_detail = excluded.skip_detail, line_index = excluded.line_index,
 	indexed_at = excluded.indexed_at, mappers_version = excluded.mappers_version
@@ -94,7 +97,7 @@ func (w *Writer) Put(ctx context.Context, f *File) error {
 		return err
 	}
 	var id int64
-	err = st.QueryRowContext(ctx, f.Path, f.Size, f.ModTimeNS, f.Hash, f.Language, f.Mapper,
+	err = st.QueryRowContext(ctx, f.Path, f.Size, f.ModTimeNS, f.CTimeNS, f.Inode, f.Hash, f.Language, f.Mapper,
 		f.Lines, f.Summary, string(f.Skip), f.SkipDetail, encodeLineIndex(f.LineIndex), w.now, f.MappersVersion).Scan(&id)
 	if err != nil {
 		return classify(fmt.Errorf("write %s: %w", f.Path, err))
@@ -154,12 +157,14 @@ func (w *Writer) insertSymbolsQuery(n int) string {
 	return w.insertSQL[n]
 }
 
-// Touch records a new mtime for a file whose content hash did not change (a checkout touched it).
-func (w *Writer) Touch(ctx context.Context, path string, modTimeNS int64) error {
+// Touch records new stat data for a file whose content hash did not change (a checkout touched
+// it, a tool copied it over itself).
+func (w *Writer) Touch(ctx context.Context, path string, s Stamp) error {
 	if err := w.begin(ctx); err != nil {
 		return err
 	}
-	if _, err := w.exec(ctx, "UPDATE files SET mtime_ns = ? WHERE path = ?", modTimeNS, path); err != nil {
+	if _, err := w.exec(ctx, "UPDATE files SET size = ?, mtime_ns = ?, ctime_ns = ?, inode = ? WHERE path = ?",
+		s.Size, s.ModTimeNS, s.CTimeNS, s.Inode, path); err != nil {
 		return fmt.Errorf("touch %s: %w", path, err)
 	}
 	return w.done(ctx, 0)
@@ -283,6 +288,9 @@ var lookupIndexes = []string{
 // follow; a run killed in between leaves a store that is correct but slower until the next run
 // restores them.
 func (s *Store) DropLookupIndexes(ctx context.Context) error {
+	if s.readOnly {
+		return ErrReadOnly
+	}
 	if _, err := s.write.ExecContext(ctx, "DROP INDEX IF EXISTS symbols_by_name"); err != nil {
 		return classify(fmt.Errorf("drop indexes: %w", err))
 	}
@@ -291,6 +299,9 @@ func (s *Store) DropLookupIndexes(ctx context.Context) error {
 
 // EnsureLookupIndexes creates any lookup index that is missing.
 func (s *Store) EnsureLookupIndexes(ctx context.Context) error {
+	if s.readOnly {
+		return ErrReadOnly
+	}
 	for _, q := range lookupIndexes {
 		if _, err := s.write.ExecContext(ctx, q); err != nil {
 			return classify(fmt.Errorf("create indexes: %w", err))

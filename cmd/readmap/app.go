@@ -106,8 +106,9 @@ func usageError(cause error, hint string) *cliError {
 }
 
 // asFailure returns err as a printable failure about what (which may be empty): a *cliError as it
-// is, a query's *Error with its code and hint, an argument or command error of cobra's as a usage
-// error, and anything else as CodeFailed.
+// is, a query's *Error with its code and hint, a store that turned out damaged, read-only or too
+// new as CodeStore with its hint, an argument or command error of cobra's as a usage error, and
+// anything else as CodeFailed.
 func asFailure(what string, err error) *cliError {
 	var ce *cliError
 	if errors.As(err, &ce) {
@@ -116,6 +117,9 @@ func asFailure(what string, err error) *cliError {
 	var qe *query.Error
 	if errors.As(err, &qe) {
 		return failure(qe.Code, what, err, qe.Hint)
+	}
+	if store.IsCorrupt(err) || errors.Is(err, store.ErrReadOnly) || errors.Is(err, store.ErrSchemaTooNew) {
+		return failure(query.CodeStore, what, err, storeHint(err))
 	}
 	if ce := cobraUsageError(err); ce != nil {
 		return ce
@@ -363,9 +367,14 @@ func (a *app) dbPath(root string) string {
 // different --root, the store is refused.
 func (a *app) openStore(ctx context.Context, root string, rebuild bool) (*store.Store, string, error) {
 	path := a.dbPath(root)
-	st, err := store.Open(ctx, path)
-	if err != nil && rebuild && store.IsCorrupt(err) {
-		st, err = a.rebuildStore(ctx, path, err)
+	var st *store.Store
+	var err error
+	if rebuild {
+		var aside string
+		st, aside, err = store.OpenOrRebuild(ctx, path)
+		a.warnMovedAside(path, aside)
+	} else {
+		st, err = store.Open(ctx, path)
 	}
 	if err != nil {
 		return nil, root, err
@@ -387,16 +396,12 @@ func (a *app) openStore(ctx context.Context, root string, rebuild bool) (*store.
 	return st, root, nil
 }
 
-// rebuildStore moves the corrupt store at path aside, says so in a warning naming the moved file,
-// and opens a new store in its place. corrupt is why the store was found corrupt: it is returned,
-// joined, when the store cannot be moved.
-func (a *app) rebuildStore(ctx context.Context, path string, corrupt error) (*store.Store, error) {
-	aside, err := store.MoveAside(path)
-	if err != nil {
-		return nil, errors.Join(corrupt, err)
+// warnMovedAside says, in a warning naming the moved file, that the corrupt store at path was moved
+// to aside and a new one started; aside "" means nothing was moved.
+func (a *app) warnMovedAside(path, aside string) {
+	if aside != "" {
+		a.warn("store %s was corrupt; moved it to %s and started a new one", path, aside)
 	}
-	a.warn("store %s was corrupt; moved it to %s and started a new one", path, aside)
-	return store.Open(ctx, path)
 }
 
 // errOtherRoot means the store given with --db maps another root than the one given with --root.
@@ -425,6 +430,8 @@ func storeHint(err error) string {
 		return "a newer readmap wrote this store: upgrade readmap, or delete .readmap/ to rebuild it"
 	case store.IsCorrupt(err):
 		return "run readmap index to move it aside and rebuild it"
+	case errors.Is(err, store.ErrReadOnly):
+		return "its folder is read-only: make it writable to update the store, or pass --db FILE for one elsewhere"
 	case errors.Is(err, errOtherRoot):
 		return "pass the store's own --root, or another --db"
 	default:

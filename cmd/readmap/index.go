@@ -25,8 +25,8 @@ func (a *app) indexCommand() *cobra.Command {
 		Short: "Map the repository (or only PATHs) into the store",
 		Long: `index walks the root, maps every text file and writes its symbols to the store. It honours
 .ignore files always and .gitignore files where the root is inside a git work tree, as git and
-ripgrep do. Unchanged files (same size and mtime as their rows) are not read; rows of deleted files
-are removed. With PATHs, only those files or folders are indexed, as a pre-commit hook passes them.
+ripgrep do. Unchanged files (the same size, mtime, ctime and inode as their rows, as git compares)
+are not read; rows of deleted files are removed. With PATHs, only those files or folders are indexed, as a pre-commit hook passes them.
 A run that finds no file says which ignore rule hid what.`,
 		Example: `  readmap index                 # the whole repository
   readmap index src/app.py docs # only these
@@ -52,7 +52,13 @@ A run that finds no file says which ignore rule hid what.`,
 }
 
 func (a *app) index(ctx context.Context, root string, opts indexer.Options) error {
-	st, root, err := a.openStore(ctx, root, true)
+	// --check changes nothing: a corrupt store is reported, not moved aside, and a read-only one
+	// serves as well as any.
+	st, root, err := a.openStore(ctx, root, !opts.Check)
+	if err == nil && st.ReadOnly() && !opts.Check {
+		st.Close()
+		err = store.ErrReadOnly
+	}
 	if err != nil {
 		return failure(query.CodeStore, a.dbPath(root), err, storeHint(err))
 	}
@@ -113,15 +119,17 @@ func (a *app) index(ctx context.Context, root string, opts indexer.Options) erro
 // its pages are read is moved aside, and the run starts afresh on a new store.
 func (a *app) runIndex(ctx context.Context, st *store.Store, opts indexer.Options) (*indexer.Summary, error) {
 	sum, err := indexer.Run(ctx, st, opts)
-	st.Close()
 	if err == nil || !store.IsCorrupt(err) || opts.Check {
+		st.Close()
 		return sum, err
 	}
-	if st, err = a.rebuildStore(ctx, st.Path(), err); err != nil {
-		return nil, err
+	fresh, aside, moveErr := st.MoveAside(ctx)
+	if moveErr != nil {
+		return nil, errors.Join(err, moveErr)
 	}
-	defer st.Close()
-	return indexer.Run(ctx, st, opts)
+	a.warnMovedAside(st.Path(), aside)
+	defer fresh.Close()
+	return indexer.Run(ctx, fresh, opts)
 }
 
 // progressBar returns a bar on stderr when it is a terminal, or nil.

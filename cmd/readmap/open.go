@@ -147,7 +147,7 @@ func (a *app) openOnce(ctx context.Context, s *session, abs, shown string, opt o
 		a.warnStore(s, fresh.StoreErr)
 		o.row = fresh.File
 	}
-	if err != nil || o.row.Size != o.info.Size() || o.row.ModTimeNS != o.info.ModTime().UnixNano() {
+	if err != nil || o.row.Stamp() != indexer.StampOf(o.info) {
 		if !last {
 			return nil, errMoved
 		}
@@ -190,12 +190,12 @@ func rowPath(rel, real string, inside bool) string {
 }
 
 // changedSince reports whether the file's content differs from what the older row prev
-// describes: by content hash when both have one, otherwise by size and mtime.
+// describes: by content hash when both have one, otherwise by the stat data.
 func changedSince(prev *store.FileState, f *store.File) bool {
 	if prev.Hash != nil && f.Hash != nil {
 		return !bytes.Equal(prev.Hash, f.Hash)
 	}
-	return prev.Size != f.Size || prev.ModTimeNS != f.ModTimeNS
+	return prev.Stamp != f.Stamp()
 }
 
 // mapDescriptor gives o a row mapped in memory from the descriptor's own bytes, stored nowhere.
@@ -206,8 +206,8 @@ func (a *app) mapDescriptor(ctx context.Context, o *opened, path string, opts in
 		limit = indexer.DefaultMaxFileSize
 	}
 	if size > limit {
-		f := &store.File{Path: path, Size: size, ModTimeNS: o.info.ModTime().UnixNano(), Skip: store.SkipTooLarge,
-			SkipDetail: fmt.Sprintf("%d bytes, limit %d", size, limit)}
+		f := &store.File{Path: path, Skip: store.SkipTooLarge, SkipDetail: fmt.Sprintf("%d bytes, limit %d", size, limit)}
+		f.SetStamp(indexer.StampOf(o.info))
 		if err := indexer.ScanLarge(ctx, f, descriptorPath(o.file)); err != nil {
 			return err
 		}
@@ -224,7 +224,7 @@ func (a *app) mapDescriptor(ctx context.Context, o *opened, path string, opts in
 		return err
 	}
 	o.row = indexer.MapFile(ctx, path, src, opts)
-	o.row.ModTimeNS = o.info.ModTime().UnixNano()
+	o.row.SetStamp(indexer.StampOf(o.info))
 	sum := sha256.Sum256(src)
 	o.sum = sum[:]
 	return nil

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/readmap/readmap/indexer"
 	"github.com/readmap/readmap/query"
@@ -83,7 +84,7 @@ func symAnswer(hits []query.SymHit, q query.SymQuery, enc query.Encoding) (*quer
 // lookupSymbols looks q up in st, the store of root, re-mapping the files of stale hits first.
 // The sym command and the MCP sym tool both answer with it. Errors are ready to print.
 func (a *app) lookupSymbols(ctx context.Context, st *store.Store, root string, q query.SymQuery) ([]query.SymHit, error) {
-	hits, err := indexer.Lookup(ctx, st, a.indexerOptions(root), func() ([]query.SymHit, []string, error) {
+	hits, stale, err := indexer.Lookup(ctx, st, a.indexerOptions(root), func() ([]query.SymHit, []string, error) {
 		hits, err := query.Sym(ctx, st, q)
 		paths := make([]string, len(hits))
 		for i, h := range hits {
@@ -93,6 +94,10 @@ func (a *app) lookupSymbols(ctx context.Context, st *store.Store, root string, q
 	})
 	if err != nil {
 		return nil, asFailure("sym "+q.Text, err)
+	}
+	if len(stale) > 0 {
+		a.warn("store %s is read-only: answered from it as it is, though %s changed since it was written (hint: %s)",
+			st.Path(), strings.Join(stale, ", "), storeHint(store.ErrReadOnly))
 	}
 	return hits, nil
 }
