@@ -58,7 +58,8 @@ func newWorker(opts Options, gate *semaphore.Weighted) *worker {
 }
 
 // analyze fills every content-derived field of f from src: hash (unless the caller has it),
-// lines, line index, language and map. A file with a binary head is marked skipped. f.Path, Size
+// lines, line index, language and map. The hash is of the bytes; the rest is of the text they
+// decode to (UTF-16 with a byte order mark becomes UTF-8, as readers show it). A file with a binary head is marked skipped. f.Path, Size
 // and ModTimeNS are the caller's. It reports false when the run ended while it waited for the
 // memory gate; f is then incomplete.
 func (w *worker) analyze(ctx context.Context, f *store.File, src []byte) bool {
@@ -72,6 +73,7 @@ func (w *worker) analyze(ctx context.Context, f *store.File, src []byte) bool {
 		}
 		defer w.gate.Release(weight)
 	}
+	src, _ = lang.DecodeText(src) // UTF-16 is mapped, and its lines indexed, as the UTF-8 it shows as
 	m := w.mappers.Map(ctx, f.Path, src)
 	f.Language, f.Mapper, f.MappersVersion, f.Lines = m.Language, m.MapperName, m.Version, m.Lines
 	f.Symbols, f.Imports, f.Summary = m.Symbols, m.Imports, m.Summary

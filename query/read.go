@@ -26,6 +26,7 @@ type ReadRequest struct {
 	MapBudget int
 	Numbers   bool // -n
 	Full      bool
+	Charset   string    // the file's character set when it is not UTF-8 ("UTF-16LE"): Source is its UTF-8
 	FullLimit int64     // the largest file a full read returns (MCP's MaxFullBytes); 0: no limit
 	WithMap   bool      // --map: the map after any answer that has a page
 	Page      int       // --page N; 0 or below reads page 1 and says so
@@ -166,6 +167,7 @@ type Answer struct {
 	Next       *Next  `json:"next"`
 	Content    string `json:"content"`
 	Lossy      bool   `json:"lossy,omitempty"`
+	Charset    string `json:"charset,omitempty"` // "UTF-16LE" or "UTF-16BE": content is its UTF-8
 	Changed    bool   `json:"changed,omitempty"`
 	Map        string `json:"map,omitempty"`
 
@@ -197,7 +199,7 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 	}
 	r := &reader{req: req, s: newScanner(req.Source, req.Size), pages: pages, lines: lines}
 	a := &Answer{
-		Path: req.File.Path, Language: req.File.Language, TotalLines: lines, TotalBytes: req.Size, Hash: req.Hash,
+		Path: req.File.Path, Language: req.File.Language, TotalLines: lines, TotalBytes: req.Size, Hash: req.Hash, Charset: req.Charset,
 		Pages: len(pages), PageStarts: pages, numbered: req.Layout.Numbered, enc: req.Layout.Encoding,
 	}
 	var err error
@@ -355,7 +357,7 @@ func (r *reader) firstPage(a *Answer) error {
 	r.setPage(a, 0)
 	d, lines := DisplayPath(r.req.Display), Thousands(r.lines)
 	a.head = fmt.Sprintf("[readmap: %s: %s lines, %s, %s%s. Partial view: %s of %s; the map of the whole file follows.]\n",
-		d, lines, HumanBytes(r.req.Size), r.language(), r.crlfNote(), r.span(a), lines)
+		d, lines, HumanBytes(r.req.Size), r.language(), r.fileNotes(), r.span(a), lines)
 	a.tail = fmt.Sprintf("[Showing %s of %s. Read a symbol with: readmap read %s --lines A-B (ranges from the map below), or go on with --page 2. Do not conclude from this page alone.]\n",
 		r.span(a), lines, d)
 	r.lossyNotice(a)
@@ -404,7 +406,7 @@ func (r *reader) page(a *Answer) error {
 			fmt.Sprintf("the last page is %s: readmap read %s --page %d", Thousands(len(r.pages)), DisplayPath(r.req.Display), len(r.pages)))
 	}
 	r.setPage(a, n-1)
-	a.head = fmt.Sprintf("[Page %s of %s%s: %s of %s%s]\n", Thousands(n), Thousands(len(r.pages)), note, r.span(a), Thousands(r.lines), r.crlfNote())
+	a.head = fmt.Sprintf("[Page %s of %s%s: %s of %s%s]\n", Thousands(n), Thousands(len(r.pages)), note, r.span(a), Thousands(r.lines), r.fileNotes())
 	if n > 1 {
 		r.changedNotice(a)
 	}
@@ -440,9 +442,9 @@ func (r *reader) rangeRead(a *Answer) error {
 	r.changedNotice(a)
 	if a.EndLine < last || a.Truncated {
 		a.tail = fmt.Sprintf("[%s of %s%s; cut at the page budget. Next: readmap read %s %s]\n",
-			capitalize(shown), Thousands(r.lines), r.crlfNote(), DisplayPath(r.req.Display), r.nextRange(a, last, asked))
+			capitalize(shown), Thousands(r.lines), r.fileNotes(), DisplayPath(r.req.Display), r.nextRange(a, last, asked))
 	} else {
-		a.tail = fmt.Sprintf("[%s of %s%s.]\n", capitalize(shown), Thousands(r.lines), r.crlfNote())
+		a.tail = fmt.Sprintf("[%s of %s%s.]\n", capitalize(shown), Thousands(r.lines), r.fileNotes())
 	}
 	r.lossyNotice(a)
 	if r.req.WithMap {
@@ -504,7 +506,7 @@ func (r *reader) symbol(a *Answer) error {
 	qual := Printable(sym.Qualname)
 	label := qual + " (" + sym.Kind.String() + ")"
 	shown := r.fillRange(a, sym.StartLine, sym.EndLine)
-	a.head = fmt.Sprintf("[%s: lines %d-%d of %s%s]\n", label, sym.StartLine, sym.EndLine, Thousands(r.lines), r.crlfNote())
+	a.head = fmt.Sprintf("[%s: lines %d-%d of %s%s]\n", label, sym.StartLine, sym.EndLine, Thousands(r.lines), r.fileNotes())
 	if a.EndLine < sym.EndLine || a.Truncated {
 		a.tail = fmt.Sprintf("[%s; %s continues to line %d. Next: readmap read %s %s]\n",
 			capitalize(shown), qual, sym.EndLine, DisplayPath(r.req.Display), r.nextRange(a, sym.EndLine, true))
@@ -550,6 +552,16 @@ func (r *reader) language() string {
 		return "text"
 	}
 	return r.req.File.Language
+}
+
+// fileNotes says what the text shown does not: that it was decoded from another character set,
+// and under -n that the file ends lines with CRLF.
+func (r *reader) fileNotes() string {
+	note := ""
+	if r.req.Charset != "" {
+		note = ", " + r.req.Charset + " shown as UTF-8"
+	}
+	return note + r.crlfNote()
 }
 
 // crlfNote says the file ends lines with CRLF, which -n output does not show.

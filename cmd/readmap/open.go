@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/readmap/readmap/indexer"
+	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/query"
 	"github.com/readmap/readmap/store"
 )
@@ -41,6 +42,11 @@ type opened struct {
 	// mapped is true when row was mapped from the descriptor's bytes because the stored one did
 	// not describe them: nothing the store keeps for the file (its page starts) is to be trusted.
 	mapped bool
+	// text and size are the content answers show: the descriptor and its size, or for UTF-16 the
+	// UTF-8 it decodes to (charset names it), as the row's map and lines describe it.
+	text    io.ReaderAt
+	size    int64
+	charset string
 }
 
 // Close closes the descriptor.
@@ -176,8 +182,33 @@ func (a *app) openOnce(ctx context.Context, s *session, abs, shown string, opt o
 			"readmap reads text files only")
 	}
 	o.changed = prev != nil && changedSince(prev, o.row)
+	if err := o.decode(); err != nil {
+		return nil, a.fileError(s, shown, abs, err, opt.confine)
+	}
 	keep = true
 	return o, nil
+}
+
+// decode sets the content answers show: the descriptor itself, or the UTF-8 text a UTF-16 file
+// with a byte order mark decodes to (a text file is at most the indexer's size limit, which the
+// row has checked: a file over it is never read whole here).
+func (o *opened) decode() error {
+	o.text, o.size = o.file, o.info.Size()
+	var head [4]byte
+	n, err := o.file.ReadAt(head[:], 0)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	if lang.Charset(head[:n]) == "" || o.row.Skip == store.SkipTooLarge {
+		return nil
+	}
+	src := make([]byte, o.size)
+	if _, err := o.file.ReadAt(src, 0); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	text, charset := lang.DecodeText(src)
+	o.text, o.size, o.charset = bytes.NewReader(text), int64(len(text)), charset
+	return nil
 }
 
 // rowPath is the path a row of the file carries: relative to the root inside it, absolute

@@ -87,14 +87,14 @@ func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.
 		return nil, err
 	}
 	defer o.Close()
-	size := o.info.Size()
-	req.File, req.Display, req.Source, req.Size = o.row, o.shown, o.file, size
+	size := o.size
+	req.File, req.Display, req.Source, req.Size, req.Charset = o.row, o.shown, o.text, size, o.charset
 	req.Changed, req.Hash = o.changed, hexOrEmpty(o.sum)
 	st := s.st
 	if o.mapped {
 		st = nil // the store's page starts may be another version's
 	}
-	if req.Pages, req.Lines, err = query.PagesFor(ctx, st, o.row, o.file, size, req.PageLayout()); err != nil {
+	if req.Pages, req.Lines, err = query.PagesFor(ctx, st, o.row, o.text, size, req.PageLayout()); err != nil {
 		return nil, failure(query.CodeUnreadable, o.shown, err, "")
 	}
 	ans, err := query.Read(ctx, req)

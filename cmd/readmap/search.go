@@ -67,7 +67,7 @@ func (a *app) search(ctx context.Context, s *session, arg string, req query.Sear
 		return nil, err
 	}
 	defer o.Close()
-	req.File, req.Source, req.Size = o.row, o.file, o.info.Size()
+	req.File, req.Source, req.Size = o.row, o.text, o.size
 	ans, err := query.Search(ctx, req)
 	if err != nil {
 		return nil, asFailure(o.shown, err)

@@ -20,7 +20,7 @@ import "sync"
 const MappersVersion = 10
 
 // fallbackVersion numbers what becomes of files that no language claims, and of binary files.
-const fallbackVersion = 1
+const fallbackVersion = 2
 
 // RowVersion returns the version recorded with a file mapped as the language named language (""
 // for a file no language claims): MappersVersion in the thousands, the language's Version below.
