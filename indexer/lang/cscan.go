@@ -191,10 +191,11 @@ func (s *cScan) statement(first clexTok, parent int) {
 		s.depth++
 	}
 	prev := first
+	gapFrom := first.end // where the blanks before the next token start, past directives
 read:
 	for {
 		t := s.next()
-		if t.line > prev.endLine && s.depth == 0 && s.macroLine(st.base, t, prev) {
+		if t.line > prev.endLine && s.depth == 0 && s.macroLine(st.base, t, prev, gapFrom) {
 			s.unread(t)
 			st.end = prev
 			break read
@@ -207,6 +208,7 @@ read:
 				break read
 			}
 			s.directive(t, false)
+			gapFrom = t.end
 			continue
 		case clexEOF:
 			st.end = prev
@@ -266,7 +268,7 @@ read:
 			}
 		}
 		s.toks = append(s.toks, t)
-		prev = t
+		prev, gapFrom = t, t.end
 	}
 	s.mid, s.rawDirectives = false, outerRaw
 	s.depth = outerDepth
@@ -287,7 +289,7 @@ read:
 // that only starts a declaration follows. A type on a line of its own (`FT_Error` above
 // `FT_Foo(void);`) is never followed by either, and an annotation on a line of its own
 // (`OSSL_DEPRECATEDIN_3_0` above `unsigned long f(void);`) is not by a blank line.
-func (s *cScan) macroLine(base int, next, prev clexTok) bool {
+func (s *cScan) macroLine(base int, next, prev clexTok, gapFrom int32) bool {
 	// Names, each maybe with arguments, and nothing else.
 	toks := s.toks[base:]
 	for i := 0; i < len(toks); i++ {
@@ -307,7 +309,7 @@ func (s *cScan) macroLine(base int, next, prev clexTok) bool {
 			}
 		}
 	}
-	if next.line > prev.endLine+1 && s.blankBetween(prev, next) {
+	if next.line > prev.endLine+1 && s.blankLine(gapFrom, next.start) {
 		return true
 	}
 	switch s.wordOf(next) {
@@ -322,9 +324,9 @@ func (s *cScan) macroLine(base int, next, prev clexTok) bool {
 	return false
 }
 
-// blankBetween reports whether a blank line separates two tokens.
-func (s *cScan) blankBetween(a, b clexTok) bool {
-	gap := s.src[a.end:b.start]
+// blankLine reports whether src[from:to] holds a blank line.
+func (s *cScan) blankLine(from, to int32) bool {
+	gap := s.src[from:to]
 	for i := 0; i < len(gap); i++ {
 		if gap[i] != '\n' {
 			continue
@@ -769,7 +771,7 @@ func (s *cScan) include(i, end int) {
 	}
 	if !s.seenImports[path] {
 		s.seenImports[path] = true
-		s.res.Imports = append(s.res.Imports, strings.ToValidUTF8(path, "\uFFFD"))
+		s.res.Imports = append(s.res.Imports, validUTF8(path))
 	}
 }
 
@@ -793,7 +795,7 @@ func (s *cScan) name(t clexTok) string {
 		}
 		w = w[:cut]
 	}
-	return strings.ToValidUTF8(string(w), "\uFFFD")
+	return validUTF8(string(w))
 }
 
 // raw returns the source from one offset to another without the holes of the statements being
@@ -833,7 +835,7 @@ func (s *cScan) rawLine(from, to int32) string {
 	if i := strings.IndexByte(r, '\n'); i >= 0 {
 		r = r[:i]
 	}
-	return trimSig(foldSignature(strings.ToValidUTF8(r, "\uFFFD")))
+	return trimSig(foldSignature(validUTF8(r)))
 }
 
 // clampToParents keeps every range inside its parent's, parents first: on a file cut short, a
