@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/c"
 
 	"github.com/readmap/readmap/store"
 )
@@ -25,6 +26,10 @@ import (
 // name, kind, qualified name, signature, first and last line, parent, and the imports. Where it
 // has errors, its map is what its recovery made of the file: the scanner must hold each of its
 // symbols (a symbol of the same name starting on the same line), and the others are reported.
+
+// cTable is the tree-sitter walk's table over tree-sitter's C grammar: the C mapper before the
+// scanner, and the reference the scanner is compared with.
+var cTable = cGrammar(c.GetLanguage)
 
 // cDiffCorpus is a set of C files to compare on.
 type cDiffCorpus struct {
