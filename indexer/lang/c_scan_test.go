@@ -2,10 +2,226 @@ package lang
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
+
+// cMapLines maps src as a C file with the scanner and renders each symbol with its kind,
+// qualified name, lines and signature, indented by depth.
+func cMapLines(t *testing.T, src string) []string {
+	t.Helper()
+	res, err := (&cMapper{}).Map(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := CountLines([]byte(src))
+	syms := normalize(res.Symbols, lines)
+	if err := CheckSymbols(syms, lines); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, s := range syms {
+		out = append(out, fmt.Sprintf("%s%s %s [%d-%d] %s", strings.Repeat("  ", s.Depth), s.Kind, s.Qualname, s.StartLine, s.EndLine, s.Signature))
+	}
+	for _, imp := range res.Imports {
+		out = append(out, "import "+imp)
+	}
+	return out
+}
+
+// TestCScanner covers what the grammar alone cannot read: the kernel's and glibc's macros, old
+// C, and preprocessor conditionals that cut through declarations. Each case is a regression test.
+func TestCScanner(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"declarations made and defined by macros, macro calls", `static DEFINE_MUTEX(sched_core_mutex);
+EXPORT_SYMBOL(sched_core_mutex);
+static DEFINE_PER_CPU(struct rq, runqueues);
+static __cacheline_aligned_in_smp DEFINE_SPINLOCK(hash_lock);
+SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)
+{
+	return ksys_read(fd, buf, count);
+}
+BPF_CALL_0(bpf_jiffies64)
+{
+	return get_jiffies_64();
+}
+late_initcall(sched_init_debug);
+`, []string{
+			"var sched_core_mutex [1-1] static DEFINE_MUTEX(sched_core_mutex)",
+			"var DEFINE_PER_CPU [3-3] static DEFINE_PER_CPU(struct rq, runqueues)",
+			"var hash_lock [4-4] static __cacheline_aligned_in_smp DEFINE_SPINLOCK(hash_lock)",
+			"function read [5-8] SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)",
+			"function bpf_jiffies64 [9-12] BPF_CALL_0(bpf_jiffies64)",
+		}},
+		{"annotation macros around names", `static int __init foo_init(void)
+{
+	return 0;
+}
+__printf(1, 2) void panic(const char *fmt, ...);
+void __weak (*pm_power_off)(void);
+__read_mostly u64 __sched_clock_offset;
+struct task_group root_task_group __cacheline_aligned;
+void __iomem *base;
+static void __ext4_error(const char *fmt, ...) __releases(bitlock) __acquires(bitlock)
+{
+}
+int __section(".x") __used keep(void);
+`, []string{
+			"function foo_init [1-4] static int __init foo_init(void)",
+			"function panic [5-5] __printf(1, 2) void panic(const char *fmt, ...)",
+			"var pm_power_off [6-6] void __weak (*pm_power_off)(void)",
+			"var __sched_clock_offset [7-7] __read_mostly u64 __sched_clock_offset",
+			"var root_task_group [8-8] struct task_group root_task_group",
+			"var base [9-9] void __iomem *base",
+			"function __ext4_error [10-12] static void __ext4_error(const char *fmt, ...) __releases(bitlock) __acquires(bitlock)",
+			"function keep [13-13] int __section(\".x\") __used keep(void)",
+		}},
+		{"macros that need no semicolon", `BTF_ID_LIST_SINGLE(btf_ids, struct, bpf_arena)
+const struct bpf_map_ops arena_map_ops = {
+	.map_alloc = arena_map_alloc,
+};
+G_BEGIN_DECLS
+
+GType g_thing_get_type(void);
+OSSL_DEPRECATEDIN_3_0
+unsigned long ERR_get_error_line(const char **file, int *line);
+`, []string{
+			"const arena_map_ops [2-4] const struct bpf_map_ops arena_map_ops",
+			"function g_thing_get_type [7-7] GType g_thing_get_type(void)",
+			"function ERR_get_error_line [8-9] OSSL_DEPRECATEDIN_3_0 unsigned long ERR_get_error_line(const char **file, int *line)",
+		}},
+		{"glibc's reserved macros", `__BEGIN_DECLS
+extern int fclose (FILE *__stream) __nonnull ((1));
+extern __FILE *open_wmemstream (wchar_t **__bufloc, size_t *__sizeloc) __THROW;
+typedef struct _IO_FILE FILE;
+struct _IO_FILE { int _flags; };
+__END_DECLS
+`, []string{
+			"function fclose [2-2] extern int fclose (FILE *__stream)",
+			"function open_wmemstream [3-3] extern __FILE *open_wmemstream (wchar_t **__bufloc, size_t *__sizeloc)",
+			"type FILE [4-4] typedef struct _IO_FILE FILE",
+			"struct _IO_FILE [5-5] struct _IO_FILE",
+			"  field _IO_FILE._flags [5-5] int _flags",
+		}},
+		{"old-style definitions", `int
+old(a, b)
+	int a;
+	char *b;
+{
+	return a;
+}
+main()
+{
+}
+`, []string{
+			"function old [1-7] int old(a, b) int a; char *b",
+			"function main [8-10] main()",
+		}},
+		{"a brace opened in both branches keeps the first", `#ifdef CONFIG_X
+int f(int a) {
+#else
+int f(void) {
+#endif
+	return 0;
+}
+int after;
+`, []string{
+			"function f [2-7] int f(int a)",
+			"var after [8-8] int after",
+		}},
+		{"declarations in every branch, a head split across branches", `#ifdef A
+static int g(void)
+#else
+static int g(int x)
+#endif
+{
+	return 0;
+}
+static int
+#ifdef A
+h(void)
+#else
+h(int x)
+#endif
+{
+	return 0;
+}
+#if defined(__cplusplus)
+extern "C" {
+#endif
+int in_c(void);
+#ifdef __cplusplus
+}
+#endif
+`, []string{
+			"function g [2-2] static int g(void)",
+			"function g [4-8] static int g(int x)",
+			"function h [9-17] static int h(void)",
+			"function in_c [21-21] int in_c(void)",
+		}},
+		{"enumerators without a comma before a directive", `enum abi {
+	ABI_FIRST = 0,
+#ifdef X
+	ABI_DEFAULT = ABI_FIRST
+#else
+	ABI_DEFAULT = 1
+#endif
+#define ABI_COUNT 2
+};
+`, []string{
+			"enum abi [1-9] enum abi",
+			"  enum_member abi.ABI_FIRST [2-2] ABI_FIRST = 0",
+			"  enum_member abi.ABI_DEFAULT [4-4] ABI_DEFAULT = ABI_FIRST",
+			"  enum_member abi.ABI_DEFAULT [6-6] ABI_DEFAULT = 1",
+			"  macro abi.ABI_COUNT [8-8] #define ABI_COUNT 2",
+		}},
+		{"struct bodies: directives, includes, nested and anonymous types", `struct stat {
+#define st_atime st_atim.tv_sec
+#include <bits/stat_helper.h>
+	union { int a; long b; };
+	struct inner { int q; } in;
+	int bits : 3, more : 5;
+	int (*op)(int);
+} __attribute__((packed));
+typedef struct pagenode { short pmin; } _PAGE;
+`, []string{
+			"struct stat [1-8] struct stat",
+			"  macro stat.st_atime [2-2] #define st_atime st_atim.tv_sec",
+			"  field stat.a [4-4] int a",
+			"  field stat.b [4-4] long b",
+			"  struct stat.inner [5-5] struct inner",
+			"    field stat.inner.q [5-5] int q",
+			"  field stat.in [5-5] struct inner {…} in",
+			"  field stat.bits [6-6] int bits",
+			"  field stat.more [6-6] int more",
+			"  field stat.op [7-7] int (*op)(int)",
+			"struct pagenode [9-9] struct pagenode",
+			"  field pagenode.pmin [9-9] short pmin",
+			"type _PAGE [9-9] typedef struct pagenode {…} _PAGE",
+			"import <bits/stat_helper.h>",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := cMapLines(t, tc.src)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Map(%q) (-want +got):\n%s", tc.src, diff)
+			}
+			// CRLF line ends give the same maps.
+			crlf := cMapLines(t, strings.ReplaceAll(tc.src, "\n", "\r\n"))
+			if diff := cmp.Diff(got, crlf); diff != "" {
+				t.Errorf("Map with CRLF differs (-LF +CRLF):\n%s", diff)
+			}
+		})
+	}
+}
 
 // cBenchFiles returns the C files of a corpus of the differential test, read, and their size.
 func cBenchFiles(b *testing.B, corpus string) ([][]byte, int64) {

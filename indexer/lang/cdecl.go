@@ -239,6 +239,7 @@ func (s *cScan) specifiers(toks []clexTok, match []int32, st *cStmt) cSpecs {
 		typeFull
 	)
 	typ := typeNone
+	storage := false // a storage class was read
 	for i < n {
 		t := toks[i]
 		if t.kind == clexBody {
@@ -251,7 +252,9 @@ func (s *cScan) specifiers(toks []clexTok, match []int32, st *cStmt) cSpecs {
 				case c == '[' && i+1 < n && s.is(toks[i+1], '['):
 					i = int(match[i]) + 1
 					continue
-				case typ != typeNone && (c == '*' || c == '('):
+				case typ != typeNone && (c == '*' || c == '('), c == '*' && storage:
+					// `extern __FILE *f(void);`: a type the reserved names took away still
+					// leaves a declaration after a storage class.
 					sp.declStart = i
 					return sp
 				}
@@ -265,11 +268,14 @@ func (s *cScan) specifiers(toks []clexTok, match []int32, st *cStmt) cSpecs {
 		case cwConst:
 			sp.isConst = true
 		case cwExtern:
+			storage = true
 			if i+1 < n && toks[i+1].kind == clexString {
 				sp.linkage = sp.linkage || i == sp.sigFrom
 				i++
 			}
-		case cwStorage, cwQualifier:
+		case cwStorage:
+			storage = true
+		case cwQualifier:
 		case cwSized:
 			typ = max(typ, typeSized)
 		case cwPrimitive:
@@ -338,6 +344,16 @@ func (s *cScan) specifiers(toks []clexTok, match []int32, st *cStmt) cSpecs {
 				// x` declares x.
 				typ = typeFull
 				i++
+				continue
+			case sp.typeName >= 0 && s.annotation(toks[sp.typeName]) && !s.annotation(t) && i+1 < n &&
+				(s.wordOf(toks[i+1]) == cwNone || group && s.declaratorIn(toks, i+2, int(match[i+1]))):
+				// `__read_mostly u64 __offset;`, `static __maybe_unused u64 (*fns[])(void)`:
+				// the name taken for the type was an annotation, and this is the type.
+				sp.typeName = i
+				i++
+				continue
+			case group && s.annotation(t) && i+2 < n && s.is(toks[i+2], '*') && !s.paramsLike(toks, i+2, int(match[i+1])):
+				i++ // `void __weak (*hook)(void);`: the parentheses hold the declarator
 				continue
 			case group && (i+1 == knr || s.paramsLike(toks, i+2, int(match[i+1]))):
 				// The function: `int f(a, b) int a;`, `void __f(int a) __releases(x)`.
@@ -585,7 +601,7 @@ func (s *cScan) pointers(toks []clexTok, match []int32, i, n int) int {
 		case cwAttribute:
 			i = s.groupEnd(toks, match, i)
 		case cwNone:
-			if after := s.groupEnd(toks, match, i); s.declaratorAhead(toks, match, after) && !(after > i+1 && s.paramsLike(toks, i+2, after-1)) {
+			if after := s.groupEnd(toks, match, i); s.annotation(t) && s.declaratorAhead(toks, match, after) && !(after > i+1 && s.paramsLike(toks, i+2, after-1)) {
 				i = after // `char * __rcu p`
 				continue
 			}
@@ -700,7 +716,7 @@ func (s *cScan) function(st *cStmt, toks []clexTok, match []int32, sp cSpecs, de
 	if !d.isFunc {
 		dnEnd := s.declEnd(toks, match, dn[0], dn[1])
 		prefix := s.raw(sigFrom, toks[dn[0]].start)
-		s.variable(st, sp, name, false, start, int(st.end.endLine), prefix, toks[dn[0]].start, toks[dnEnd-1].end)
+		s.variable(st, sp, name, false, start, int(st.end.endLine), prefix+" ", toks[dn[0]].start, toks[dnEnd-1].end)
 		return
 	}
 	s.add(store.Symbol{Name: name, Kind: s.kindIn(st.parent, name), Parent: st.parent,
@@ -789,7 +805,11 @@ func (s *cScan) declaration(st *cStmt, toks []clexTok, match []int32, sp cSpecs,
 		kw, body := toks[st.spec-st.base].start, toks[st.specBody-st.base].start
 		prefix = s.raw(sigFrom, kw) + " " + s.raw(kw, body) + " {…}"
 	}
-	macroArgs := sp.typeName >= 0 && sp.typeName+1 == decls[0][0] && s.is(toks[decls[0][0]], '(') && s.hasComma(toks, match, decls[0][0])
+	first := decls[0][0]
+	macroArgs := sp.typeName >= 0 && sp.typeName+1 == first && s.is(toks[first], '(') && s.hasComma(toks, match, first)
+	// `static DEFINE_MUTEX(m);` is written without a space, and its signature too (the grammar's
+	// reading, a type and a parenthesised declarator, joins them with one).
+	glued := first > 0 && s.is(toks[first], '(') && toks[first].start == toks[first-1].end && st.spec < 0
 	for i, dn := range decls {
 		d := s.declarator(toks, match, dn[0], dn[1])
 		if i == 0 && macroArgs {
@@ -808,7 +828,11 @@ func (s *cScan) declaration(st *cStmt, toks []clexTok, match []int32, sp cSpecs,
 				from = start
 			}
 		}
-		s.variable(st, sp, s.name(toks[d.name]), d.isFunc, from, to, prefix, toks[dn[0]].start, toks[max(dnEnd-1, dn[0])].end)
+		p := prefix
+		if i > 0 || !glued {
+			p += " "
+		}
+		s.variable(st, sp, s.name(toks[d.name]), d.isFunc, from, to, p, toks[dn[0]].start, toks[max(dnEnd-1, dn[0])].end)
 	}
 }
 
@@ -827,8 +851,9 @@ func (s *cScan) hasComma(toks []clexTok, match []int32, open int) bool {
 }
 
 // variable adds a declarator of a declaration (cVariable): a function prototype (a method in a
-// struct), a field, a const or a variable, its signature the declaration's type (prefix) and the
-// declarator's text from dnStart to dnEnd (only its first line, unless it declares a function).
+// struct), a field, a const or a variable, its signature the declaration's type (prefix, with
+// the space that joins it to the declarator) and the declarator's text from dnStart to dnEnd
+// (only its first line, unless it declares a function).
 func (s *cScan) variable(st *cStmt, sp cSpecs, name string, isFunc bool, from, to int, prefix string, dnStart, dnEnd int32) {
 	inType := false
 	if st.parent >= 0 {
@@ -852,6 +877,6 @@ func (s *cScan) variable(st *cStmt, sp cSpecs, name string, isFunc bool, from, t
 	if isFunc {
 		decl = joinSig(s.raw(dnStart, dnEnd))
 	}
-	s.add(store.Symbol{Name: name, Kind: kind, Parent: st.parent, Signature: joinSig(prefix, decl),
+	s.add(store.Symbol{Name: name, Kind: kind, Parent: st.parent, Signature: joinSig(prefix + decl),
 		StartLine: from, EndLine: max(to, from)})
 }

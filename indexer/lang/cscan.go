@@ -172,7 +172,7 @@ func (s *cScan) items(parent int, closed bool) clexTok {
 		case s.is(t, ';'):
 		case s.is(t, '{'):
 			s.skipBraces() // a block outside any declaration: nothing in it is mapped
-		case t.kind == clexIdent && s.reservedMacro(t, clexTok{}):
+		case t.kind == clexIdent && s.reservedMacro(t, clexTok{}, false):
 		default:
 			s.statement(t, parent)
 		}
@@ -187,6 +187,7 @@ func (s *cScan) statement(first clexTok, parent int) {
 	outerDepth, outerRaw := s.depth, s.rawDirectives
 	s.depth, s.mid, s.rawDirectives = 0, true, true
 	assigned := false // a '=' at depth 0 since the last ',': a '{' opens an initializer
+	typedef := s.wordOf(first) == cwTypedef
 	if s.is(first, '(') || s.is(first, '[') {
 		s.depth++
 	}
@@ -214,9 +215,10 @@ read:
 			st.end = prev
 			break read
 		case clexIdent:
-			if s.reservedMacro(t, prev) {
+			if s.reservedMacro(t, prev, typedef) {
 				continue
 			}
+			typedef = typedef || s.wordOf(t) == cwTypedef
 		case clexPunct:
 			switch s.src[t.start] {
 			case '(', '[':
@@ -567,9 +569,11 @@ func (s *cScan) knrParams(base int) int {
 // implementation in capitals (`__THROW`, `__BEGIN_DECLS`, `_GLIBCXX_NOEXCEPT`) or one of glibc's
 // attribute macros (`__wur`, `__nonnull`), with its parenthesised arguments when they follow on
 // the same line. Only such a name after struct, union or enum is kept, as a tag (tree-sitter
-// reads `struct _IO_FILE {` as an anonymous struct). prev is the token before t (of kind clexEOF
-// when none). When t is a macro, the lexer moves past its arguments.
-func (s *cScan) reservedMacro(t, prev clexTok) bool {
+// reads `struct _IO_FILE {` as an anonymous struct), and one that ends a typedef after a body
+// or a comma, as the type's name. prev is the token before t (of kind clexEOF when none);
+// typedef says the statement is a typedef. When t is a macro, the lexer moves past its
+// arguments.
+func (s *cScan) reservedMacro(t, prev clexTok, typedef bool) bool {
 	w := s.word(t)
 	if !cReservedName(w) {
 		return false
@@ -582,6 +586,9 @@ func (s *cScan) reservedMacro(t, prev clexTok) bool {
 	j := int(t.end)
 	for j < len(s.src) && (s.src[j] == ' ' || s.src[j] == '\t') {
 		j++
+	}
+	if typedef && (prev.kind == clexBody || s.is(prev, ',')) && j < len(s.src) && (s.src[j] == ';' || s.src[j] == ',') {
+		return false // `typedef struct pagenode {...} _PAGE;` names the type _PAGE
 	}
 	if j < len(s.src) && s.src[j] == '(' && !afterIf(s.src, int(t.start)) && s.lx.pos == int(t.end) {
 		if close := matchParen(s.src, j); close > 0 {
