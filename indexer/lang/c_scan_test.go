@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -274,4 +276,86 @@ func BenchmarkCMapper(b *testing.B) {
 			})
 		}
 	}
+}
+
+// cPathological are sources built to be the scanner's worst case: deep nesting of every kind it
+// enters or skips, long runs of what it reads again, and input that never closes.
+var cPathological = map[string]func(n int) string{
+	"structs in structs":        func(n int) string { return strings.Repeat("struct a {\n", n) + strings.Repeat("};\n", n) },
+	"extern blocks":             func(n int) string { return strings.Repeat("extern \"C\" {\n", n) + strings.Repeat("}\n", n) },
+	"parentheses":               func(n int) string { return "int x = " + strings.Repeat("(", n) + strings.Repeat(")", n) + ";\n" },
+	"declarators":               func(n int) string { return "int " + strings.Repeat("(*", n) + "f" + strings.Repeat(")", n) + ";\n" },
+	"braces in a body":          func(n int) string { return "void f(void) " + strings.Repeat("{", n) + strings.Repeat("}", n) + "\n" },
+	"old-style declarations":    func(n int) string { return "int f(a, b)\n" + strings.Repeat("int a;\n", n) + "{}\n" },
+	"macro lines":               func(n int) string { return "FOO\n" + strings.Repeat("BAR(x)\n", n) + "int y;\n" },
+	"directives in a statement": func(n int) string { return "int\n" + strings.Repeat("#if X\n#endif\n", n) + "f(void);\n" },
+	"conditionals": func(n int) string {
+		return strings.Repeat("#if A\n", n) + "int x;\n" + strings.Repeat("#else\nint y;\n#endif\n", n)
+	},
+	"enumerators": func(n int) string {
+		return "enum e {\n" + strings.Repeat("A = (1\n#if X\n+ 1\n#endif\n),\n", n) + "};\n"
+	},
+	"unclosed":      func(n int) string { return "struct s {\n" + strings.Repeat("int a[(", n) },
+	"one long line": func(n int) string { return strings.Repeat("int a, *b = {1, 2}, c[3]; ", n) },
+}
+
+// TestCScannerPathological: the worst cases finish quickly, and their maps keep the invariants.
+func TestCScannerPathological(t *testing.T) {
+	for name, gen := range cPathological {
+		t.Run(name, func(t *testing.T) {
+			src := []byte(gen(20000))
+			start := time.Now()
+			res, err := (&cMapper{}).Map(context.Background(), src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := CheckSymbols(res.Symbols, CountLines(src)); err != nil {
+				t.Fatal(err)
+			}
+			if took := time.Since(start); took > 2*time.Second {
+				t.Errorf("Map of %d bytes took %s", len(src), took)
+			}
+		})
+	}
+}
+
+// FuzzCScanner feeds the scanner random sources: it must not panic or run on, must keep every
+// range inside the file and every member inside its parent, and must map a file the same with a
+// fresh mapper and with one that mapped other files before (it keeps its buffers).
+func FuzzCScanner(f *testing.F) {
+	for _, seed := range []string{
+		"static DEFINE_MUTEX(m);\nSYSCALL_DEFINE1(f, int, a)\n{\n}\n",
+		"#ifdef A\nint f(int a) {\n#else\nint f(void) {\n#endif\n}\n",
+		"typedef struct { int a; union { int b; }; } T, *P;\nenum { X = 1 << 2, Y };\n",
+		"int old(a, b) int a; char *b; { }\n",
+		"#define A(x) \\\n  ((x) + 1)\n#include <a.h>\nstruct s {\n#define F 1\n  int a : 3;\n};\n",
+		"extern \"C\" {\nint f(void) __attribute__((x)) __THROW;\n}\n",
+		"/* unclosed", "\"unclosed", "'", "#if\n#else\n#elif\n#endif\n#endif\n", "}}}{{{((()))",
+		"struct a { struct b { struct c {", "int (*(*f)(int))[3];", "\x00\xff\xfe#\\\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	reused := &cMapper{}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		started := time.Now()
+		fresh, err := (&cMapper{}).Map(ctx, src)
+		if took := time.Since(started); took > 2*time.Second {
+			t.Fatalf("Map took %s on %d bytes", took, len(src))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := CheckSymbols(fresh.Symbols, CountLines(src)); err != nil {
+			t.Fatal(err)
+		}
+		again, err := reused.Map(ctx, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(fresh, again) {
+			t.Fatalf("a mapper that mapped other files maps otherwise:\n%+v\n%+v", fresh, again)
+		}
+	})
 }

@@ -20,6 +20,7 @@ type cStmt struct {
 	parent               int // the symbol its declarations belong to, or -1
 	end                  clexTok
 	closed               bool    // it ends with its ';' or its function body's '}'
+	macros               bool    // it is macro invocations that need no ';' (see macroLine)
 	fn                   bool    // a function definition, whose body opens at body
 	body                 clexTok // the function body's '{'
 	// spec is the index in s.toks of the struct, union or enum keyword whose body the statement
@@ -28,6 +29,11 @@ type cStmt struct {
 	// to the container. reserved says specSym is an anonymous type a typedef names (see declare).
 	spec, specBody, specSym int
 	reserved                bool
+	// knr is the index (from base) of the '(' of an old-style parameter list whose declarations
+	// the statement holds, or -1; knrOpen and knrClose are those of the list it may have, once
+	// knrLooked.
+	knr, knrOpen, knrClose int
+	knrLooked              bool
 }
 
 // cWord classes the words the scanner reads specially; cwNone is any other identifier.
@@ -216,19 +222,15 @@ type cSpecs struct {
 // specifiers reads the specifiers of the statement's tokens, up to its first declarator.
 func (s *cScan) specifiers(toks []clexTok, match []int32, st *cStmt) cSpecs {
 	n := len(toks)
-	knr := -1 // the '(' of an old-style parameter list
-	if st.fn {
-		if k := s.knrParams(st.base); k >= 0 {
-			knr = k - st.base
-		}
-	}
+	knr := st.knr // the '(' of an old-style parameter list
 	sp := cSpecs{typeName: -1, declStart: n}
 	i := 0
 	for i < n && s.leadingAttr(toks, i) {
-		i = int(match[i+1]) + 1
-		if s.is(toks[i-1], ']') { // [[...]] closes with two brackets
-			i = min(i+1, n)
+		end := match[i+1] // `__attribute__((...))`: the group after the keyword
+		if s.is(toks[i], '[') {
+			end = match[i] // `[[...]]`: the outer bracket
 		}
+		i = min(int(end)+1, n)
 	}
 	sp.sigFrom = i
 	// What of the type has been read: nothing, only signed/unsigned/long/short, or a type (a
@@ -467,7 +469,8 @@ func (s *cScan) declaratorFollows(toks []clexTok, i int) bool {
 // before i is an annotation too. `int __init f(void)` has f ahead of __init; `struct s v
 // __cacheline_aligned;` has nothing ahead of v, which is the declarator.
 func (s *cScan) declaratorAhead(toks []clexTok, match []int32, i int) bool {
-	for i < len(toks) {
+	// A run of annotations is short; looking a bounded way keeps a pathological run linear.
+	for end := min(len(toks), i+64); i < end; {
 		t := toks[i]
 		if s.is(t, '*') {
 			return true
@@ -482,15 +485,15 @@ func (s *cScan) declaratorAhead(toks []clexTok, match []int32, i int) bool {
 		default:
 			return false
 		}
+		if !s.annotation(t) {
+			return true
+		}
 		if i+1 < len(toks) && s.is(toks[i+1], '(') {
 			if s.paramsLike(toks, i+2, int(match[i+1])) {
 				return true // a function of a name with underscores: `int __init __f(void)`
 			}
 			i = int(match[i+1]) + 1
 			continue
-		}
-		if !s.annotation(t) {
-			return true
 		}
 		i++
 	}
@@ -624,7 +627,9 @@ func (s *cScan) declare(st *cStmt) {
 	}
 	match := s.matchBrackets(toks)
 	sp := s.specifiers(toks, match, st)
-	if sp.call {
+	if sp.call || st.macros && len(toks) > 1 {
+		// A run of macro invocations without a ';' declares nothing; a name alone on its line
+		// (G_BEGIN_DECLS) does not either, and is read as a type without a declarator.
 		s.dropSpec(st)
 		return
 	}

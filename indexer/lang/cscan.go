@@ -17,6 +17,7 @@ package lang
 import (
 	"bytes"
 	"context"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -48,7 +49,7 @@ func (m *cMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	clampToParents(res.Symbols)
+	clampToParents(res.Symbols, CountLines(src))
 	return &res, nil
 }
 
@@ -66,7 +67,8 @@ type cScan struct {
 	// inside a declaration adds its members' statements after the declaration's tokens.
 	toks []clexTok
 	// holes are the spans inside the statements being read that are not part of what they say:
-	// preprocessor lines and skipped branches. Signatures leave them out.
+	// preprocessor lines and skipped branches, in source order (a skipped branch after the
+	// #else that starts it). Signatures leave them out.
 	holes []cSpan
 	// pending are the macros met inside a statement, added after its symbols to keep them in
 	// source order.
@@ -182,7 +184,7 @@ func (s *cScan) items(parent int, closed bool) clexTok {
 // statement reads one statement from its first token up to its ';', the '}' of a function body,
 // or the '}' of the container (given back), and maps the declaration it makes.
 func (s *cScan) statement(first clexTok, parent int) {
-	st := cStmt{base: len(s.toks), holes: len(s.holes), pending: len(s.pending), parent: parent, spec: -1, specSym: -1}
+	st := cStmt{base: len(s.toks), holes: len(s.holes), pending: len(s.pending), parent: parent, spec: -1, specSym: -1, knr: -1}
 	s.toks = append(s.toks, first)
 	outerDepth, outerRaw := s.depth, s.rawDirectives
 	s.depth, s.mid, s.rawDirectives = 0, true, true
@@ -193,12 +195,16 @@ func (s *cScan) statement(first clexTok, parent int) {
 	}
 	prev := first
 	gapFrom := first.end // where the blanks before the next token start, past directives
+	// macros says the statement so far is names, each maybe with arguments, as a run of macro
+	// invocations is (see macroLine); named that the last token at depth 0 is such a name.
+	macros := first.kind == clexIdent && s.wordOf(first) == cwNone
+	named := macros
 read:
 	for {
 		t := s.next()
-		if t.line > prev.endLine && s.depth == 0 && s.macroLine(st.base, t, prev, gapFrom) {
+		if macros && t.line > prev.endLine && s.depth == 0 && s.macroLine(st.base, t, prev, gapFrom) {
 			s.unread(t)
-			st.end = prev
+			st.end, st.macros = prev, true
 			break read
 		}
 		switch t.kind {
@@ -232,7 +238,7 @@ read:
 					assigned = false
 				}
 			case ';':
-				if s.depth == 0 && !s.knr(st.base) {
+				if s.depth == 0 && !s.knr(&st) {
 					st.end, st.closed = t, true
 					break read
 				}
@@ -250,7 +256,7 @@ read:
 					t = s.bodyToken(t, s.skipBraces())
 				case s.specifierAt(st.base) >= 0:
 					t = s.typeBody(&st, t)
-				case s.linkage(st.base):
+				case s.linkage(st.base) && s.level < cMaxNest:
 					s.toks = s.toks[:st.base]
 					s.mid, s.rawDirectives = false, outerRaw
 					s.level++
@@ -269,6 +275,18 @@ read:
 				}
 			}
 		}
+		if macros {
+			// The depth is the one after t: a '(' that opens arguments has raised it to 1.
+			switch plain := t.kind == clexIdent && s.wordOf(t) == cwNone; {
+			case s.depth > 1 || s.depth == 1 && !s.is(t, '('):
+			case s.depth == 1:
+				macros = named
+			case s.is(t, ')'):
+				named = false
+			default:
+				macros, named = plain, plain
+			}
+		}
 		s.toks = append(s.toks, t)
 		prev, gapFrom = t, t.end
 	}
@@ -284,33 +302,15 @@ read:
 	s.pending = s.pending[:st.pending]
 }
 
-// macroLine reports whether the statement so far, which ends a line, is made of macro
-// invocations that need no ';' (`G_BEGIN_DECLS`, `NILFS_FNS(ERROR, error)`, the lines of
-// `BTF_KFUNCS_START(x) BTF_ID_FLAGS(...) BTF_KFUNCS_END(x)`), so that next, on a later line,
-// starts another: the statement is names, maybe with arguments, and a blank line or a keyword
+// macroLine reports whether the statement so far, which ends a line and is made of names each
+// maybe with arguments, is macro invocations that need no ';' (`G_BEGIN_DECLS`,
+// `NILFS_FNS(ERROR, error)`, the lines of `BTF_KFUNCS_START(x) BTF_ID_FLAGS(...)
+// BTF_KFUNCS_END(x)`), so that next, on a later line, starts another: a blank line or a keyword
 // that only starts a declaration follows. A type on a line of its own (`FT_Error` above
 // `FT_Foo(void);`) is never followed by either, and an annotation on a line of its own
 // (`OSSL_DEPRECATEDIN_3_0` above `unsigned long f(void);`) is not by a blank line.
 func (s *cScan) macroLine(base int, next, prev clexTok, gapFrom int32) bool {
-	// Names, each maybe with arguments, and nothing else.
 	toks := s.toks[base:]
-	for i := 0; i < len(toks); i++ {
-		if toks[i].kind != clexIdent || s.wordOf(toks[i]) != cwNone {
-			return false
-		}
-		if i+1 < len(toks) && s.is(toks[i+1], '(') {
-			depth := 0
-			for i++; i < len(toks); i++ {
-				if s.is(toks[i], '(') {
-					depth++
-				} else if s.is(toks[i], ')') {
-					if depth--; depth == 0 {
-						break
-					}
-				}
-			}
-		}
-	}
 	if next.line > prev.endLine+1 && s.blankLine(gapFrom, next.start) {
 		return true
 	}
@@ -394,7 +394,7 @@ func (s *cScan) linkage(base int) bool {
 // cStmt.spec), and returns the body as one token.
 func (s *cScan) typeBody(st *cStmt, open clexTok) clexTok {
 	kw := s.specifierAt(st.base)
-	st.spec = kw
+	st.spec, st.specBody = kw, len(s.toks) // the caller adds the body's token there
 	kind := cTagKinds[string(s.word(s.toks[kw]))]
 	name := s.tagName(kw)
 	typedef := false
@@ -432,9 +432,7 @@ func (s *cScan) typeBody(st *cStmt, open clexTok) clexTok {
 	if st.specSym >= 0 {
 		s.res.Symbols[st.specSym].EndLine = int(close.endLine)
 	}
-	body := s.bodyToken(open, close)
-	st.specBody = len(s.toks)
-	return body
+	return s.bodyToken(open, close)
 }
 
 // enumerators reads the members of an enum body until its '}', which it returns: each a name,
@@ -506,62 +504,80 @@ func (s *cScan) enumerators(parent int) clexTok {
 }
 
 // knr reports whether the ';' just read ends a parameter declaration of an old-style (K&R)
-// function definition, `int f(a, b) int a; char *b; {`, rather than the statement: the statement
-// so far names a function whose parameters are bare identifiers, then declares the last of them.
-// Struct members cannot be one.
-func (s *cScan) knr(base int) bool {
-	return !s.inType && s.knrParams(base) >= 0
+// function definition, `int f(a, b) int a; char *b; {`, rather than the statement st: the
+// statement so far names a function whose parameters are bare identifiers, then declares the last
+// of them. Struct members cannot be one. The parameter list is looked for once per statement, so
+// that a run of declarations costs no more than their tokens.
+func (s *cScan) knr(st *cStmt) bool {
+	if s.inType {
+		return false
+	}
+	if !st.knrLooked {
+		st.knrLooked = true
+		st.knrOpen, st.knrClose = s.knrList(st.base)
+	}
+	if st.knrOpen < 0 || !s.knrDeclares(st.base, st.knrOpen, st.knrClose) {
+		return false
+	}
+	st.knr = st.knrOpen
+	return true
 }
 
-// knrParams returns the index of the '(' of the statement's old-style parameter list, when the
-// statement's tokens so far are `... name ( a, b ) declarations` (a and b identifiers that are no
-// keywords) and the last of them declares one of a and b; else -1.
-func (s *cScan) knrParams(base int) int {
+// knrList returns the indexes (from base) of the parentheses of the statement's first parameter
+// list, when it follows a name and holds bare identifiers (no keywords) separated by commas, and
+// something follows it; else -1, -1.
+func (s *cScan) knrList(base int) (open, close int) {
 	toks := s.toks[base:]
-	open := -1
+	open = -1
 	for i := 1; i < len(toks); i++ {
 		if s.is(toks[i], '(') && toks[i-1].kind == clexIdent && s.wordOf(toks[i-1]) == cwNone {
 			open = i
 			break
 		}
 		if s.is(toks[i], '(') || s.is(toks[i], '=') || s.is(toks[i], '[') {
-			return -1
+			return -1, -1
 		}
 	}
 	if open < 0 {
-		return -1
+		return -1, -1
 	}
-	close := -1
-	for i := open + 1; i < len(toks) && close < 0; i++ {
+	for i := open + 1; i < len(toks); i++ {
 		switch {
 		case s.is(toks[i], ')') && s.wordOf(toks[i-1]) == cwNone:
-			close = i
+			if i+1 >= len(toks) {
+				return -1, -1
+			}
+			return open, i
 		case (i-open)%2 == 1 && toks[i].kind == clexIdent && s.wordOf(toks[i]) == cwNone:
 		case (i-open)%2 == 0 && s.is(toks[i], ','):
 		default:
-			return -1
+			return -1, -1
 		}
 	}
-	if close < 0 || close+1 >= len(toks) {
-		return -1
-	}
-	// The name the declaration before this ';' declares: `char *b`, `int v[4]`.
+	return -1, -1
+}
+
+// knrDeclares reports whether the statement's tokens so far (from base) end with the declaration
+// of one of the identifiers between its parentheses at open and close: `char *b` of `f(a, b)`,
+// before the ';' that ends it when the statement is read through.
+func (s *cScan) knrDeclares(base, open, close int) bool {
+	toks := s.toks[base:]
 	last := len(toks) - 1
-	if s.is(toks[last], ';') && last > close+1 { // the statement is read to its body
+	if s.is(toks[last], ';') && last > close+1 {
 		last--
 	}
 	if s.is(toks[last], ']') {
 		last = s.openOf(base+close, base+last) - base - 1
 	}
 	if last <= close || toks[last].kind != clexIdent {
-		return -1
+		return false
 	}
 	for i := open + 1; i < close; i += 2 {
 		if string(s.word(toks[i])) == string(s.word(toks[last])) {
-			return base + open
+			return true
 		}
 	}
-	return -1
+	return false
 }
 
 // reservedMacro reports whether identifier t is one of the macros the C mapper reads as nothing,
@@ -623,6 +639,10 @@ func cReservedName(w []byte) bool {
 // conditionals are followed (see cond). Inside a skipped body (inBody) only the conditionals
 // matter: the tree-sitter walk never enters function bodies either.
 func (s *cScan) directive(t clexTok, inBody bool) {
+	if s.mid && !inBody {
+		// Before a skipped branch's, which starts here too: raw reads holes in order.
+		s.holes = append(s.holes, cSpan{t.start, t.end})
+	}
 	text := s.src[t.start+1 : t.end]
 	i := cSkipDirectiveBlanks(text, 0)
 	j := i
@@ -646,9 +666,6 @@ func (s *cScan) directive(t clexTok, inBody bool) {
 		if !inBody {
 			s.include(int(t.start)+1+j, int(t.end))
 		}
-	}
-	if s.mid && !inBody {
-		s.holes = append(s.holes, cSpan{t.start, t.end})
 	}
 }
 
@@ -813,9 +830,11 @@ func (s *cScan) raw(from, to int32) string {
 		return ""
 	}
 	var b []byte
-	for _, h := range s.holes {
-		if h.end <= from || h.start >= to {
-			continue
+	// The holes are in source order: skip those before from in one search.
+	first := sort.Search(len(s.holes), func(i int) bool { return s.holes[i].end > from })
+	for _, h := range s.holes[first:] {
+		if h.start >= to {
+			break
 		}
 		b = append(b, s.src[from:max(h.start, from)]...)
 		b = append(b, '\n')
@@ -845,11 +864,15 @@ func (s *cScan) rawLine(from, to int32) string {
 	return trimSig(foldSignature(validUTF8(r)))
 }
 
-// clampToParents keeps every range inside its parent's, parents first: on a file cut short, a
-// body's end is the file's, and a member's cannot pass it.
-func clampToParents(syms []store.Symbol) {
+// clampToParents keeps every range inside the file's lines and its parent's, parents first: on a
+// file cut short, a body ends where the file does (the line after a last newline is none), and a
+// member cannot pass it.
+func clampToParents(syms []store.Symbol, lines int) {
+	lines = max(lines, 1)
 	for i := range syms {
 		sym := &syms[i]
+		sym.StartLine = min(max(sym.StartLine, 1), lines)
+		sym.EndLine = min(max(sym.EndLine, sym.StartLine), lines)
 		if sym.Parent < 0 {
 			continue
 		}
