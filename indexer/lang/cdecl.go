@@ -2,8 +2,8 @@ package lang
 
 // How the C scanner (cscan.go) reads one statement's tokens as a declaration: its specifiers (the
 // type, storage class, qualifiers and attributes), where its declarators start, and what each
-// declarator declares, mirroring what the tree-sitter C mapper (c.go) makes of the same
-// declaration, to the signature. Then the kernel's and glibc's idioms that the C grammar alone
+// declarator declares, mirroring what the tree-sitter walk with c.go's table (cDeclaration,
+// cTypedef, cFunction, cDeclarator) makes of the same declaration, to the signature. Then the kernel's and glibc's idioms that the C grammar alone
 // cannot read: annotation macros (`__init`, `__printf(1, 2)`), declarations made by macros
 // (`static DEFINE_MUTEX(m);`), functions defined by macros (`SYSCALL_DEFINE3(...) {`), and
 // macro calls at file level (`EXPORT_SYMBOL(f);`), which declare nothing.
@@ -16,10 +16,9 @@ import (
 
 // cStmt is one statement as the scanner read it: its tokens are s.toks[base:].
 type cStmt struct {
-	base, holes, pending int // where the statement starts in s.toks, s.holes and s.pending
-	parent               int // the symbol its declarations belong to, or -1
-	end                  clexTok
-	closed               bool    // it ends with its ';' or its function body's '}'
+	base, holes, pending int     // where the statement starts in s.toks, s.holes and s.pending
+	parent               int     // the symbol its declarations belong to, or -1
+	end                  clexTok // its last token: its ';', its function body's '}', or where it stopped
 	macros               bool    // it is macro invocations that need no ';' (see macroLine)
 	fn                   bool    // a function definition, whose body opens at body
 	body                 clexTok // the function body's '{'

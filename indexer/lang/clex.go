@@ -8,8 +8,9 @@ package lang
 // without making tokens, which is where scanners spend most of a file.
 //
 // Nothing here knows a language's grammar: the C scanner (cscan.go) reads declarations from these
-// tokens. C++ would add raw strings and digit separators; C# and Java have no backslash-newline
-// and other directives; JavaScript has regular expression literals and template strings: a scanner
+// tokens. C++ would add raw strings (R"x(...)x", which may hold quotes and newlines) and `::` as
+// one token; C# verbatim and interpolated strings; Java and C# have no backslash-newline and
+// other directives; JavaScript has regular expression literals and template strings: a scanner
 // for one of them extends this file with what it needs.
 
 import (

@@ -7,12 +7,14 @@ package lang
 // tokens), then cdecl.go reads the declaration those tokens make. Preprocessor lines are read
 // whole: #define and #include become macros and imports, and conditionals are followed so that
 // the declarations of every branch are mapped without a branch's braces unbalancing the rest of
-// the file (cCond).
+// the file (see branch and branchEnds).
 //
-// What it maps, and how, is what the tree-sitter C mapper (c.go, kept as the reference of the
-// differential test) makes of a file the C grammar parses without errors: the same symbols with
-// the same names, kinds, signatures, ranges and nesting. Where that grammar fails (unexpanded
-// macros, conditionals inside declarations), the scanner reads on as described at each rule.
+// What it maps, and how, is what the tree-sitter walk (treesitter.go with c.go's table over
+// tree-sitter's C grammar, C's mapper before this one and now the reference of the differential
+// test, c_diff_test.go) makes of a file the grammar parses without errors: the same symbols with
+// the same names, kinds, signatures, ranges and nesting. Where the grammar fails (unexpanded
+// macros, conditionals inside declarations), the scanner reads on as described at each rule,
+// and it is about 30 times as fast.
 
 import (
 	"bytes"
@@ -100,20 +102,22 @@ type cMark struct{ level, toks, depth int }
 // cCond is an open conditional: where its #if found the scanner.
 type cCond struct{ at cMark }
 
+// reset starts a scan of src, keeping the buffers of the last.
 func (s *cScan) reset(ctx context.Context, src []byte) {
 	s.lx.reset(src)
 	s.src, s.ctx, s.err, s.steps = src, ctx, nil, 0
 	s.res = Result{}
 	s.seenImports = nil
 	s.toks, s.holes, s.pending, s.conds = s.toks[:0], s.holes[:0], s.pending[:0], s.conds[:0]
-	s.level, s.depth, s.mid, s.parent, s.hasBack = 0, 0, false, -1, false
+	s.level, s.depth, s.mid, s.inType, s.parent = 0, 0, false, false, -1
+	s.hasBack, s.rawDirectives = false, false
 }
 
-// release drops what the scan holds of the file, keeping buffers of a reasonable size.
+// release drops what the scan holds of the file, and buffers a huge statement grew.
 func (s *cScan) release() {
-	s.src, s.lx.src, s.ctx, s.res = nil, nil, nil, Result{}
+	s.src, s.lx.src, s.ctx, s.res, s.seenImports = nil, nil, nil, Result{}, nil
 	if cap(s.toks) > cKeepToks {
-		s.toks = nil
+		s.toks, s.match, s.stack = nil, nil, nil
 	}
 }
 
@@ -239,7 +243,7 @@ read:
 				}
 			case ';':
 				if s.depth == 0 && !s.knr(&st) {
-					st.end, st.closed = t, true
+					st.end = t
 					break read
 				}
 			case '}':
@@ -257,7 +261,12 @@ read:
 				case s.specifierAt(st.base) >= 0:
 					t = s.typeBody(&st, t)
 				case s.linkage(st.base) && s.level < cMaxNest:
-					s.toks = s.toks[:st.base]
+					s.toks, s.holes = s.toks[:st.base], s.holes[:st.holes]
+					for _, m := range s.pending[st.pending:] {
+						m.Parent = parent
+						s.add(m)
+					}
+					s.pending = s.pending[:st.pending]
 					s.mid, s.rawDirectives = false, outerRaw
 					s.level++
 					outerType := s.inType
@@ -270,7 +279,6 @@ read:
 				default:
 					st.body, st.fn = t, true
 					st.end = s.skipBraces()
-					st.closed = true
 					break read
 				}
 			}
