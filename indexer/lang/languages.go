@@ -16,7 +16,7 @@ var table = []*Language{
 		Filenames: []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
 			".zshrc", ".zprofile", ".zshenv", ".zlogin", "PKGBUILD", "APKBUILD"},
 		Interpreters: []string{"bash", "sh", "zsh", "ksh", "dash", "ash", "mksh", "bats"}},
-	{Name: "C", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(cTable),
+	{Name: "C", Version: 2, MapperName: "c-scanner", NewMapper: func() Mapper { return &cMapper{} },
 		Extensions: []string{".c", ".h"}},
 	{Name: "C++", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(cppTable),
 		Extensions: []string{".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}},

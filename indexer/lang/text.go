@@ -48,6 +48,39 @@ func foldSignature(s string) string {
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
+// joinSig folds pieces of source into one signature.
+func joinSig(parts ...string) string {
+	return trimSig(foldSignature(validUTF8(strings.Join(parts, " "))))
+}
+
+// trimSig drops what opens a body or ends a statement from the end of a signature.
+func trimSig(s string) string {
+	for {
+		t := strings.TrimRight(s, " \t")
+		t = strings.TrimSuffix(t, "{")
+		t = strings.TrimSuffix(t, ";")
+		t = strings.TrimSuffix(t, ",")
+		if strings.HasSuffix(t, "=") && !strings.HasSuffix(t, "==") && !strings.HasSuffix(t, "!=") &&
+			!strings.HasSuffix(t, "<=") && !strings.HasSuffix(t, ">=") {
+			t = t[:len(t)-1]
+		}
+		t = strings.TrimRight(t, " \t")
+		if t == s {
+			return s
+		}
+		s = t
+	}
+}
+
+// validUTF8 returns s with each invalid byte sequence replaced by U+FFFD. Checking first costs
+// a fraction of the rewrite, and almost every string from source is valid.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}
+
 // clip returns s as valid UTF-8 of at most width runes, with "…" where it was cut.
 func clip(s string, width int) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")

@@ -642,31 +642,7 @@ func (w *tsWalk) sigLine(from, to uint32) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	return trimSig(foldSignature(strings.ToValidUTF8(s, "\uFFFD")))
-}
-
-// joinSig folds pieces of source into one signature.
-func joinSig(parts ...string) string {
-	return trimSig(foldSignature(strings.ToValidUTF8(strings.Join(parts, " "), "\uFFFD")))
-}
-
-// trimSig drops what opens a body or ends a statement from the end of a signature.
-func trimSig(s string) string {
-	for {
-		t := strings.TrimRight(s, " \t")
-		t = strings.TrimSuffix(t, "{")
-		t = strings.TrimSuffix(t, ";")
-		t = strings.TrimSuffix(t, ",")
-		if strings.HasSuffix(t, "=") && !strings.HasSuffix(t, "==") && !strings.HasSuffix(t, "!=") &&
-			!strings.HasSuffix(t, "<=") && !strings.HasSuffix(t, ">=") {
-			t = t[:len(t)-1]
-		}
-		t = strings.TrimRight(t, " \t")
-		if t == s {
-			return s
-		}
-		s = t
-	}
+	return trimSig(foldSignature(validUTF8(s)))
 }
 
 // text returns n's source folded to one line and capped, for names and import paths.

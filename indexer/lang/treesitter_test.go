@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -254,6 +255,54 @@ func TestCPPHeaderSniff(t *testing.T) {
 	if l := Detect("x.cpp", []byte("int f(void);\n")); l == nil || l.Name != "C++" {
 		t.Errorf("Detect(x.cpp) = %v, want C++", l)
 	}
+}
+
+// cppMarkersRef is the regular expression cppMarked reads as, which it replaced for speed: the
+// reference of TestCPPMarkedAsRegexp and FuzzCPPMarked.
+var cppMarkersRef = regexp.MustCompile(`(?m)^\s*(class|struct)\s+\w+\s*(final\s*)?(:\s*(public|private|protected)|\{[^}]*\b(public|private|protected)\s*:)` +
+	`|^\s*(public|private|protected)\s*:` +
+	`|\bnamespace\s+[\w:]*\s*\{|\btemplate\s*<|\bstd::|\busing\s+namespace\b|^\s*class\s+\w+[\s\w:,<>]*\{` +
+	`|#\s*include\s*<(iostream|string|vector|memory|map|unordered_map|algorithm|functional|utility|cstdint|cstddef|cstdio|cstdlib|cstring|type_traits|optional|tuple|array|set|thread|mutex|atomic|chrono|sstream|fstream|initializer_list|stdexcept|exception|limits|new)>` +
+	`|\b(constexpr|nullptr|noexcept|static_assert|virtual|typename)\b|\w::~?\w`)
+
+// TestCPPMarkedAsRegexp: cppMarked says what its reference expression says, on the head of every
+// header under /usr/include (as looksLikeCPP gives it) and on cases made to tell them apart.
+func TestCPPMarkedAsRegexp(t *testing.T) {
+	cases := []string{"struct S : public B {", "struct S final : protected B", "class C {\n int a;\npublic:\n", "class C<T> : D {",
+		"  private :", "namespace a::b {", "template<class T>", "std::vector", "using namespace std;", "a::~b", "x::", "::y",
+		"#include <vector>", "#include <vector.h>", "# include<new>", "virtual", "virtually", "struct S {} ; public:",
+		"struct S {\n}\npublic:", "int x; struct S : publicity", "struct finalizer : private", "class\tC\n{", "struct S { int publicx: 1; };"}
+	var heads [][]byte
+	for _, c := range cases {
+		heads = append(heads, []byte(c))
+	}
+	headers := globDeep("/usr/include/**/*.h")
+	if len(headers) == 0 {
+		t.Log("no headers under /usr/include: the cases alone are compared")
+	}
+	for _, p := range headers {
+		if src, err := os.ReadFile(p); err == nil {
+			heads = append(heads, stripCComments(src[:min(len(src), SniffBytes)]))
+		}
+	}
+	for _, h := range heads {
+		if got, want := cppMarked(h), cppMarkersRef.Match(h); got != want {
+			t.Errorf("cppMarked(%q) = %v, the expression says %v", h[:min(len(h), 200)], got, want)
+		}
+	}
+	t.Logf("%d heads compared", len(heads))
+}
+
+// FuzzCPPMarked: cppMarked and its reference expression agree on any text.
+func FuzzCPPMarked(f *testing.F) {
+	for _, s := range []string{"struct S : public B {", "class C {\npublic:", "namespace a {", "a::~b", "#include <map>", "  protected:"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		if got, want := cppMarked(text), cppMarkersRef.Match(text); got != want {
+			t.Fatalf("cppMarked(%q) = %v, the expression says %v", text, got, want)
+		}
+	})
 }
 
 // TestShebangs: files without an extension are recognised by their interpreter.
