@@ -3,7 +3,6 @@ package edit
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/readmap/readmap/query"
@@ -115,32 +114,65 @@ func inBatch(err error, i, n int) error {
 
 // replace puts repl in place of text[s:e] and records the region.
 func (c *Change) replace(text []byte, s, e int, repl []byte) []byte {
-	out := make([]byte, 0, len(text)-(e-s)+len(repl))
-	out = append(append(append(out, text[:s]...), repl...), text[e:]...)
-	c.track(s, e, len(repl))
+	return c.replaceAll(text, []span{{s, e}}, [][]byte{repl})
+}
+
+// replaceAll puts repls[i] in place of text[spans[i]] (spans in order, apart) in one pass, and
+// records the regions.
+func (c *Change) replaceAll(text []byte, spans []span, repls [][]byte) []byte {
+	size := len(text)
+	for i, sp := range spans {
+		size += len(repls[i]) - (sp.end - sp.start)
+	}
+	out := make([]byte, 0, size)
+	last := 0
+	for i, sp := range spans {
+		out = append(append(out, text[last:sp.start]...), repls[i]...)
+		last = sp.end
+	}
+	out = append(out, text[last:]...)
+	c.track(spans, repls)
 	return out
 }
 
-// track records that text[s:e] became n bytes: regions after it move, regions it touches merge.
-func (c *Change) track(s, e, n int) {
-	d := n - (e - s)
-	merged := region{start: s, end: e + d, delta: d}
-	kept := c.regions[:0]
-	var after []region
-	for _, r := range c.regions {
-		switch {
-		case r.end < s:
-			kept = append(kept, r)
-		case r.start > e:
-			r.start, r.end = r.start+d, r.end+d
-			after = append(after, r)
-		default:
-			merged.start = min(merged.start, r.start)
-			merged.end = max(merged.end, r.end+d)
-			merged.delta += r.delta
-		}
+// track records that the spans of the current text became repls: the regions of earlier edits
+// (in the current text) and the new ones merge where they touch, and every region moves to the
+// new text's offsets. One pass over both, in order.
+func (c *Change) track(spans []span, repls [][]byte) {
+	type item struct {
+		start, end int
+		span       bool // a new replacement, else an earlier region
+		delta      int  // span: its length change; region: its own delta
 	}
-	c.regions = append(append(kept, merged), after...)
+	items := make([]item, 0, len(spans)+len(c.regions))
+	i, j := 0, 0
+	for i < len(c.regions) || j < len(spans) {
+		if j == len(spans) || (i < len(c.regions) && c.regions[i].start <= spans[j].start) {
+			r := c.regions[i]
+			items = append(items, item{r.start, r.end, false, r.delta})
+			i++
+			continue
+		}
+		sp := spans[j]
+		items = append(items, item{sp.start, sp.end, true, len(repls[j]) - (sp.end - sp.start)})
+		j++
+	}
+	var out []region
+	shift := 0 // the length change of the spans before the open group
+	for k := 0; k < len(items); {
+		start, end := items[k].start, items[k].end
+		spanD, delta := 0, 0
+		for ; k < len(items) && items[k].start <= end; k++ {
+			end = max(end, items[k].end)
+			delta += items[k].delta
+			if items[k].span {
+				spanD += items[k].delta
+			}
+		}
+		out = append(out, region{start: start + shift, end: end + shift + spanD, delta: delta})
+		shift += spanD
+	}
+	c.regions = out
 }
 
 // applyText applies an --old/--new edit: the ladder finds --old (inside --within's symbol when
@@ -175,12 +207,11 @@ func (c *Change) applyText(text []byte, e Edit, symbols func() ([]store.Symbol, 
 	if f.shift.by != "" {
 		how = describeShift(f.shift)
 	}
-	out := text
-	for _, sp := range slices.Backward(f.spans) {
-		r := reindent(withEOL(repl, EOL(out, sp.start)), f.shift)
-		out = c.replace(out, sp.start, sp.end, r)
+	repls := make([][]byte, len(f.spans))
+	for i, sp := range f.spans {
+		repls[i] = reindent(withEOL(repl, EOL(text, sp.start)), f.shift)
 	}
-	return out, f.step, len(f.spans), how, nil
+	return c.replaceAll(text, f.spans, repls), f.step, len(f.spans), how, nil
 }
 
 // withinError says that the --within name is the problem, not --symbol's.
@@ -213,6 +244,9 @@ func (c *Change) applySymbol(text []byte, e Edit, symbols func() ([]store.Symbol
 		return nil, err
 	}
 	sym, err := query.FindSymbol(syms, e.Symbol, display)
+	if qe, ok := err.(*query.Error); ok && qe.Code == query.CodeAmbiguous {
+		return nil, editError(qe.Code, qe.Msg, qe.Hint+"; or change one with --old TEXT, its lines as read --lines A-B shows them")
+	}
 	if err != nil {
 		return nil, err
 	}
