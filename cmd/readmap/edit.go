@@ -278,6 +278,10 @@ func (a *app) editFile(ctx context.Context, s *session, arg string, req edit.Req
 		return ans, nil
 	}
 	a.warnStore(s, fresh.StoreErr)
+	if !bytes.HasPrefix(sum[:], fresh.File.Hash) {
+		a.warn("%s: written, but it changed again before it was mapped: its symbols are not reported", query.DisplayPath(o.shown))
+		return ans, nil
+	}
 	ans.SetSymbols(o.row.Symbols, fresh.File.Symbols)
 	return ans, nil
 }

@@ -475,8 +475,10 @@ func TestEditFailuresChangeNothing(t *testing.T) {
 		{name: "a missing file", args: []string{"procesor.py", "--old", "a", "--new", "b"},
 			code: query.CodeNotFound, reason: "no such file", hint: "similar: processor.py"},
 		{name: "a folder", args: []string{"sub", "--old", "a", "--new", "b"},
-			setup: func(t *testing.T, root string) { mustWrite(t, filepath.Join(root, "sub", "x.txt"), []byte("a\n"), 0o644) },
-			code:  query.CodeIsDirectory, reason: "is a directory", hint: "entries: x.txt"},
+			setup: func(t *testing.T, root string) {
+				mustWrite(t, filepath.Join(root, "sub", "x.txt"), []byte("a\n"), 0o644)
+			},
+			code: query.CodeIsDirectory, reason: "is a directory", hint: "entries: x.txt"},
 		{name: "a read-only file", args: []string{"ro.py", "--old", "a = 1", "--new", "a = 2"},
 			setup: func(t *testing.T, root string) { mustWrite(t, filepath.Join(root, "ro.py"), []byte("a = 1\n"), 0o444) },
 			code:  query.CodePermission, reason: "read-only (mode 0444)", hint: "chmod u+w"},

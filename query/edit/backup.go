@@ -193,7 +193,7 @@ func Newest(p Place) (*Backup, error) {
 	b := backups{repo: repo}
 	dir, _ := b.folder(keyOf(p), false)
 	names, err := b.names(dir)
-	none := editError(query.CodeNoBackup, p.Display+": no backup to restore",
+	none := editError(query.CodeNoBackup, "no backup to restore",
 		"readmap keeps a backup under "+backupsDir+"/ before each edit; this file has none (it was not edited by readmap here, or its backups were removed)")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, none

@@ -36,7 +36,7 @@ type Place struct {
 	Real string
 	// Info is the file's stat data when it was read: the write replaces that file only.
 	Info os.FileInfo
-	// Display is the path as messages name it.
+	// Display is the path as answers name it (messages leave it to the caller).
 	Display string
 }
 
@@ -87,7 +87,7 @@ func Write(p Place, content, src []byte, keep bool) (Written, error) {
 		dir, err = os.OpenRoot(filepath.Dir(p.Real))
 	}
 	if err != nil {
-		return w, writeError(p, "open the folder", err)
+		return w, folderError(p, err)
 	}
 	defer dir.Close()
 	folder, err := dir.Open(".")
@@ -152,7 +152,7 @@ func Write(p Place, content, src []byte, keep bool) (Written, error) {
 func unchanged(dir *os.Root, name string, p Place, ctime bool) error {
 	fi, err := dir.Lstat(name)
 	changed := func(why string) error {
-		return editError(query.CodeChanged, p.Display+" "+why+" while it was being edited; nothing was written",
+		return editError(query.CodeChanged, "the file "+why+" while it was being edited; nothing was written",
 			"read it again and redo the edit")
 	}
 	switch {
@@ -173,11 +173,11 @@ func unchanged(dir *os.Root, name string, p Place, ctime bool) error {
 // not change me". Other permission problems show when the temporary file is made.
 func writable(dir *os.Root, p Place) error {
 	if p.Info.Mode().Perm()&0o222 == 0 {
-		return editError(query.CodePermission, fmt.Sprintf("%s is read-only (mode %04o); nothing was written", p.Display, p.Info.Mode().Perm()),
+		return editError(query.CodePermission, fmt.Sprintf("the file is read-only (mode %04o); nothing was written", p.Info.Mode().Perm()),
 			"make it writable (chmod u+w) to edit it")
 	}
 	if fi, err := dir.Stat("."); err == nil && fi.Mode().Perm()&0o222 == 0 {
-		return editError(query.CodePermission, fmt.Sprintf("%s: its folder is read-only (mode %04o); nothing was written", p.Display, fi.Mode().Perm()),
+		return editError(query.CodePermission, fmt.Sprintf("its folder is read-only (mode %04o); nothing was written", fi.Mode().Perm()),
 			"make the folder writable (chmod u+w) to edit files in it")
 	}
 	return nil
@@ -262,12 +262,24 @@ func writeError(p Place, what string, err error) error {
 	if errors.As(err, &le) {
 		reason = le.Err.Error()
 	}
-	msg := fmt.Sprintf("%s: cannot %s: %s; nothing was written", p.Display, what, reason)
-	switch {
-	case errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS):
+	msg := fmt.Sprintf("cannot %s: %s; nothing was written", what, reason)
+	if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
 		return editError(query.CodePermission, msg, "the folder (or .readmap/backups under the root) may not be written: make it writable")
-	case strings.Contains(reason, "escapes from parent") || strings.Contains(reason, "path escapes"):
-		return editError(query.CodeChanged, msg, "a symbolic link now leads the path outside the root; read the file again")
 	}
 	return editError(query.CodeFailed, msg, "")
+}
+
+// folderError is a failure to open, through the root, the folder the file was read in: it is gone,
+// or a symbolic link put in its place leads out of the root (os.Root refuses to follow it).
+func folderError(p Place, err error) error {
+	if errors.Is(err, fs.ErrPermission) {
+		return writeError(p, "open the folder", err)
+	}
+	var pe *fs.PathError
+	reason := err.Error()
+	if errors.As(err, &pe) {
+		reason = pe.Err.Error()
+	}
+	return editError(query.CodeChanged, "its folder moved while it was being edited ("+reason+"); nothing was written",
+		"read the file again; a folder on its path may now be a symbolic link, which edit does not follow out of the root")
 }
