@@ -27,10 +27,10 @@ lint: ## gofmt, go vet and staticcheck
 	@test -x $(GOBIN)/staticcheck || $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 	$(GOBIN)/staticcheck ./...
 
-bench: build ## benchmarks: index vs universal-ctags on GOROOT/src, read latency, context economy
+bench: build ## benchmarks: index vs universal-ctags on GOROOT/src, read and edit latency, context economy
 	$(GO) test -run '^$$' -bench 'IndexGOROOT|ReindexUnchanged|CtagsGOROOT' -benchtime 3x ./indexer
 	$(GO) test -run '^$$' -bench Mapper -benchtime 3x ./indexer/lang
-	$(GO) test -run '^$$' -bench 'Read' -benchtime 20x ./cmd/readmap
+	$(GO) test -run '^$$' -bench 'Read|EditSymbol' -benchtime 20x ./cmd/readmap
 	$(GO) test -run '^$$' -bench 'BenchmarkSym$$' -benchtime 20x ./query
 	$(GO) test -run '^$$' -bench 'ContextEconomy' -benchtime 1x ./query
 	@echo "== one full index of GOROOT/src, wall time and peak memory, readmap then ctags:"

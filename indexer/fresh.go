@@ -105,6 +105,9 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 		// Served as a file outside the root: mapped in memory, never stored.
 		stored, p.root = false, ""
 		out = p.process(ctx, newWorker(opts, nil), abs, abs, nil)
+		if out.file == nil { // the path changed again in between: gone, or a link to a folder
+			return nil, &fs.PathError{Op: "read", Path: abs, Err: fs.ErrNotExist}
+		}
 	}
 	fresh.File, fresh.Remapped = out.file, true
 	if out.file.Skip == store.SkipUnreadable {

@@ -21,7 +21,8 @@ const (
 	// CodeBinary means the file is not text (a NUL byte early on, or an image, archive or
 	// executable signature), so it is not shown.
 	CodeBinary Code = "binary"
-	// CodePermission means the file may not be read.
+	// CodePermission means the file may not be read, or (edit) the file or its folder may not be
+	// written.
 	CodePermission Code = "permission"
 	// CodeUnreadable means the file could not be read for another reason (an I/O error, a named
 	// pipe, a symbolic link loop).
@@ -36,10 +37,27 @@ const (
 	// CodeTooLarge means the answer asked for would be over its bound: a full read of a file over
 	// MaxFullBytes, or every symbol as JSON over MaxFullBytes, from the MCP server.
 	CodeTooLarge Code = "too_large"
-	// CodeNoSymbol means the file has no symbol of the name given to read --symbol.
+	// CodeNoSymbol means the file has no symbol of the name given to read --symbol, or to edit
+	// --symbol or --within.
 	CodeNoSymbol Code = "no_symbol"
-	// CodeAmbiguous means the name given to read --symbol names several symbols of the file.
+	// CodeAmbiguous means the name given to read --symbol (or edit --symbol, --within) names
+	// several symbols of the file, or edit's --old text occurs several times without --all.
 	CodeAmbiguous Code = "ambiguous"
+	// CodeNoMatch means edit's --old text is not in the file (nor inside --within), by any step of
+	// the matching ladder.
+	CodeNoMatch Code = "no_match"
+	// CodeHashMismatch means the file's hash is not the one edit --if-hash gave: it changed since
+	// it was read.
+	CodeHashMismatch Code = "hash_mismatch"
+	// CodeChanged means the file changed or moved while edit was working on it; nothing was
+	// written.
+	CodeChanged Code = "changed"
+	// CodeNotEditable means edit cannot change the file without changing bytes outside the edit
+	// (UTF-16 text that does not decode cleanly), or the new text cannot be written in the file's
+	// character set.
+	CodeNotEditable Code = "not_editable"
+	// CodeNoBackup means edit --undo found no backup of the file.
+	CodeNoBackup Code = "no_backup"
 	// CodeNoHit means sym or search found nothing.
 	CodeNoHit Code = "no_hit"
 	// CodeBadPattern means search's pattern is empty or not a valid regular expression.

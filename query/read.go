@@ -646,23 +646,32 @@ func writeNumbered(b *bytes.Buffer, body []byte, first int) {
 }
 
 // FindSymbol picks the symbol NAME names in syms: one whose qualname equals it wins;
-// otherwise one whose name equals it. Several: an "ambiguous" error listing them with their
-// ranges. None: a "no_symbol" error with the closest names.
+// otherwise one whose name equals it; otherwise, for a dotted NAME, one whose qualname ends with
+// it after a dot (C.Run for N.C.Run: C# and Java qualify names by their namespace). Several: an
+// "ambiguous" error listing them with their ranges. None: a "no_symbol" error with the closest
+// names.
 func FindSymbol(syms []store.Symbol, name, display string) (store.Symbol, error) {
-	var byQual, byName []store.Symbol
+	var byQual, byName, bySuffix []store.Symbol
+	dotted := strings.Contains(name, ".")
 	for _, s := range syms {
 		if s.Kind == store.KindLandmark {
 			continue
 		}
-		if s.Qualname == name {
+		switch {
+		case s.Qualname == name:
 			byQual = append(byQual, s)
-		} else if s.Name == name {
+		case s.Name == name:
 			byName = append(byName, s)
+		case dotted && strings.HasSuffix(s.Qualname, "."+name):
+			bySuffix = append(bySuffix, s)
 		}
 	}
 	matches := byQual
 	if len(matches) == 0 {
 		matches = byName
+	}
+	if len(matches) == 0 {
+		matches = bySuffix
 	}
 	switch len(matches) {
 	case 1:

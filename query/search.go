@@ -516,6 +516,17 @@ func clipLine(line string, col int) string {
 	return out
 }
 
+// Breadcrumb names the chain of symbols that encloses line, outermost first ("BatchProcessor >
+// run"), as search heads its hits, with the innermost one's range ("BatchProcessor > run
+// [67-180]"); "" when no symbol encloses the line. Names are shown as Printable makes them.
+func Breadcrumb(syms []store.Symbol, line int) string {
+	crumb, r := breadcrumb(syms, line)
+	if crumb == "" {
+		return ""
+	}
+	return Printable(crumb) + " " + lineRange(r[0], r[1])
+}
+
 // breadcrumb names the chain of symbols that encloses line, outermost first ("BatchProcessor >
 // run"), and the innermost one's range.
 func breadcrumb(syms []store.Symbol, line int) (string, [2]int) {

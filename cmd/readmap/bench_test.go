@@ -112,3 +112,62 @@ func writeLog(b *testing.B, path string, size int64) {
 		b.Fatal(err)
 	}
 }
+
+// BenchmarkEditSymbolIn10MBFile is `readmap edit --symbol` on one function of a 10 MB source
+// file from a warm store: the match, the backup, the atomic write and the file mapped again
+// before the answer. The file is a real one (net/http/server.go, or Python's typing.py) copied
+// until it holds 10 MB, with one uniquely named function in the middle that each run rewrites.
+func BenchmarkEditSymbolIn10MBFile(b *testing.B) {
+	b.Run("Go", func(b *testing.B) {
+		src, err := os.ReadFile(filepath.Join(gorootSrc(), "net", "http", "server.go"))
+		if err != nil {
+			b.Skipf("GOROOT/src/net/http/server.go not found: %v", err)
+		}
+		body := string(src)
+		body = body[strings.Index(body, "\n)\n")+3:] // the declarations after the imports
+		benchEditSymbol(b, "big.go", "package http\n", body, "func editTarget%d() int {\n\treturn %d\n}\n")
+	})
+	b.Run("Python", func(b *testing.B) {
+		matches, _ := filepath.Glob("/usr/lib/python3*/typing.py")
+		if len(matches) == 0 {
+			b.Skip("no /usr/lib/python3*/typing.py")
+		}
+		src, err := os.ReadFile(matches[0])
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchEditSymbol(b, "big.py", "", string(src), "def edit_target%d():\n    return %d\n")
+	})
+}
+
+// benchEditSymbol writes header, then body repeated to 10 MB with the target function (target
+// formatted with 0) in the middle, indexes it, and times edits that replace the target.
+func benchEditSymbol(b *testing.B, name, header, body, target string) {
+	const size = 10 << 20
+	var sb strings.Builder
+	sb.WriteString(header)
+	for sb.Len() < size/2 {
+		sb.WriteString(body)
+	}
+	sb.WriteString("\n" + fmt.Sprintf(target, 0, 0) + "\n")
+	for sb.Len() < size {
+		sb.WriteString(body)
+	}
+	root := b.TempDir()
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, name), []byte(sb.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.Chdir(root)
+	runOrFail(b, "index", "-q")
+	b.SetBytes(int64(sb.Len()))
+	symbol, _, _ := strings.Cut(strings.Fields(fmt.Sprintf(target, 0, 0))[1], "(")
+	i := 0
+	for b.Loop() {
+		i++
+		// The name stays (the symbol is found by it every time); the body changes.
+		runOrFail(b, "edit", name, "--symbol", symbol, "--new", fmt.Sprintf(strings.Replace(target, "%d", "0", 1), i))
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,6 +26,37 @@ type fuzzServer struct {
 	in            io.WriteCloser
 	replies       chan []byte
 	next          int // request ids
+	// outsideFiles is every file outside the root with its content, which no call may change.
+	outsideFiles map[string]string
+}
+
+// listFiles returns every file under dir with its content.
+func listFiles(dir string) map[string]string {
+	files := map[string]string{}
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			content, _ := os.ReadFile(p)
+			files[p] = string(content)
+		}
+		return nil
+	})
+	return files
+}
+
+// outsideChanged says what changed outside the root since the server started, or "".
+func (s *fuzzServer) outsideChanged() string {
+	now := listFiles(s.outside)
+	for p, content := range now {
+		if was, ok := s.outsideFiles[p]; !ok {
+			return p + " was created"
+		} else if was != content {
+			return p + " was written"
+		}
+	}
+	if len(now) != len(s.outsideFiles) {
+		return "a file was removed"
+	}
+	return ""
 }
 
 // startFuzzServer builds the root and starts the server. The fuzzer runs its inputs one after the
@@ -84,7 +116,7 @@ func startFuzzServer(f *testing.F) *fuzzServer {
 	toTest, fromServer := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { _ = a.mcpServer(root, false).Run(ctx, &lineTransport{r: toServer, w: fromServer}) }()
-	s := &fuzzServer{root: root, outside: outside, in: fromTest, replies: make(chan []byte, 64)}
+	s := &fuzzServer{root: root, outside: outside, in: fromTest, replies: make(chan []byte, 64), outsideFiles: listFiles(outside)}
 	go func() {
 		sc := bufio.NewScanner(toTest)
 		sc.Buffer(make([]byte, 1<<20), 64<<20)
@@ -142,10 +174,15 @@ func (s *fuzzServer) call(tb testing.TB, method, params string) map[string]any {
 }
 
 // fuzzArgs builds tool arguments from b: keys and values of every JSON type, drawn from the
-// parameters readmap takes and from paths that lead out of the root, with sizes up to 200 KB.
-func fuzzArgs(s *fuzzServer, b []byte) map[string]any {
+// parameters readmap takes (edit's, for edit) and from paths that lead out of the root, with
+// sizes up to 200 KB.
+func fuzzArgs(s *fuzzServer, b []byte, edit bool) map[string]any {
 	keys := []string{"path", "offset", "limit", "lines", "page", "symbol", "full", "map", "numbers", "json",
 		"budget", "query", "kind", "lang", "pattern", "regex", "fuzzy", "threshold", "context", "max", "skip", "_meta", ""}
+	if edit {
+		keys = []string{"path", "old", "new", "all", "within", "symbol", "insert_before", "insert_after", "delete",
+			"batch", "if_hash", "dry_run", "undo", "json", "_meta", ""}
+	}
 	paths := []string{"small.go", "big.go", "latin1.txt", "ctl.md", "sub/nested.py", "sub", ".", "", "..",
 		"link-out.go", "link-in.go", "rel-out.go", "outdir/x.go", "outdir/nope.go", "outdir", "loop", "logo.png",
 		"../elsewhere/secret.go", filepath.Join(s.outside, "secret.go"), filepath.Join(s.root, "small.go"),
@@ -192,7 +229,7 @@ func fuzzArgs(s *fuzzServer, b []byte) map[string]any {
 		case 9:
 			v = nil
 		case 10:
-			v = []any{"small.go", 1, true}
+			v = [][]any{{"small.go", 1, true}, {map[string]any{"old": "func", "new": "fn"}, map[string]any{"symbol": "Small", "delete": true}}}[next()%2]
 		default:
 			v = map[string]any{"path": "small.go"}
 		}
@@ -204,8 +241,8 @@ func fuzzArgs(s *fuzzServer, b []byte) map[string]any {
 // FuzzMCPServer drives the MCP server with a raw frame (anything: malformed JSON, batches,
 // requests of its own) and a tool call built from the input (a random tool name, parameters of
 // random types and sizes, paths through ../, absolute paths, links out of the root, NUL bytes).
-// The server must answer every request, never with a byte of the file outside the root, and
-// never with an answer over its budget: 28,000 bytes, or what the call asked for (a larger map
+// The server must answer every request, never with a byte of the file outside the root, never
+// changing anything outside the root (edit), and never with an answer over its budget: 28,000 bytes, or what the call asked for (a larger map
 // budget, a full read or every symbol, at most 1 MiB).
 func FuzzMCPServer(f *testing.F) {
 	s := startFuzzServer(f)
@@ -224,8 +261,10 @@ func FuzzMCPServer(f *testing.F) {
 		}
 		if len(args) > 0 && args[0]%5 < 4 {
 			tool = []string{"read", "map", "sym", "search"}[args[0]%5]
+		} else if len(args) > 0 && args[0]%10 == 9 {
+			tool = "edit"
 		}
-		params := fuzzArgs(s, args)
+		params := fuzzArgs(s, args, tool == "edit")
 		call, err := json.Marshal(map[string]any{"name": tool, "arguments": params})
 		if err != nil {
 			t.Fatal(err)
@@ -234,6 +273,9 @@ func FuzzMCPServer(f *testing.F) {
 		raw, _ := json.Marshal(reply)
 		if strings.Contains(string(raw), fuzzSecret) && !strings.Contains(string(call), fuzzSecret) {
 			t.Fatalf("tools/call %s served the file outside the root:\n%.500s", call, raw)
+		}
+		if changed := s.outsideChanged(); changed != "" {
+			t.Fatalf("tools/call %.300s changed what is outside the root: %s", call, changed)
 		}
 		result, _ := reply["result"].(map[string]any)
 		if result == nil {

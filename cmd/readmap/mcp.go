@@ -10,6 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/readmap/readmap/query"
+	"github.com/readmap/readmap/query/edit"
 	"github.com/readmap/readmap/store"
 	"github.com/spf13/cobra"
 )
@@ -18,10 +19,10 @@ func (a *app) mcpCommand() *cobra.Command {
 	var allowOutside bool
 	cmd := &cobra.Command{
 		Use:   "mcp",
-		Short: "Serve read, map, sym and search as MCP tools on stdio",
-		Long: `mcp runs a Model Context Protocol server on stdin and stdout with the tools read, map, sym and
-search, taking the same parameters as the commands and refusing what they refuse, with the same
-error codes. Paths are relative to the repository root; a path outside it, even through a symbolic
+		Short: "Serve read, map, sym, search and edit as MCP tools on stdio",
+		Long: `mcp runs a Model Context Protocol server on stdin and stdout with the tools read, map, sym,
+search and edit, taking the same parameters as the commands and refusing what they refuse, with
+the same error codes. Paths are relative to the repository root; a path outside it, even through a symbolic
 link, is refused unless --allow-outside-root is given. A bad setting in the environment, or a
 --root that is not a folder, stops the server before it starts. A line that is not a JSON-RPC
 message, or a batch, is answered with a JSON-RPC error and the server goes on.`,
@@ -78,6 +79,22 @@ type (
 		Skip  int    `json:"skip,omitempty" jsonschema:"hits to pass over first, as a cut answer's notice says (0 to 10000)"`
 		JSON  bool   `json:"json,omitempty" jsonschema:"answer with the CLI's JSON array instead of text"`
 	}
+	mcpEditInput struct {
+		Path         string      `json:"path" jsonschema:"the file to change, relative to the repository root"`
+		Old          *string     `json:"old,omitempty" jsonschema:"the text to replace: it must occur once (see all); matched exactly, else with line endings, trailing whitespace, indentation or punctuation made alike"`
+		New          *string     `json:"new,omitempty" jsonschema:"the replacement of old; with symbol, the symbol's new lines (decorators and attributes included, as read with symbol shows them)"`
+		All          bool        `json:"all,omitempty" jsonschema:"replace every exact occurrence of old"`
+		Within       string      `json:"within,omitempty" jsonschema:"look for old only inside this symbol"`
+		Symbol       string      `json:"symbol,omitempty" jsonschema:"the symbol to change: Class.method or a plain name, as read takes it"`
+		InsertBefore *string     `json:"insert_before,omitempty" jsonschema:"with symbol: whole lines to add before it"`
+		InsertAfter  *string     `json:"insert_after,omitempty" jsonschema:"with symbol: whole lines to add after it"`
+		Delete       bool        `json:"delete,omitempty" jsonschema:"with symbol: remove its lines"`
+		Batch        []edit.Edit `json:"batch,omitempty" jsonschema:"several edits applied in order, all or nothing, in one write: objects with the keys above (old, new, all, within, symbol, insert_before, insert_after, delete)"`
+		IfHash       string      `json:"if_hash,omitempty" jsonschema:"refuse unless the file's hash is still this one (from read or map with json, or the last edit)"`
+		DryRun       bool        `json:"dry_run,omitempty" jsonschema:"show the diff only, write nothing"`
+		Undo         bool        `json:"undo,omitempty" jsonschema:"restore the newest backup of the file (an undo can itself be undone)"`
+		JSON         bool        `json:"json,omitempty" jsonschema:"answer with the CLI's JSON object instead of text"`
+	}
 	mcpSearchInput struct {
 		Path      string   `json:"path" jsonschema:"the file to search, relative to the repository root"`
 		Pattern   string   `json:"pattern" jsonschema:"text to find (case-insensitive unless it has capitals), a regular expression with regex, or a whole line with fuzzy"`
@@ -91,7 +108,7 @@ type (
 	}
 )
 
-// mcpServer builds the server with its four tools.
+// mcpServer builds the server with its five tools.
 func (a *app) mcpServer(root string, allowOutside bool) *mcp.Server {
 	server := mcp.NewServer(&mcp.Implementation{Name: "readmap", Version: version}, nil)
 	server.AddReceivingMiddleware(clipSDKToolErrors)
@@ -100,6 +117,7 @@ func (a *app) mcpServer(root string, allowOutside bool) *mcp.Server {
 	mcp.AddTool(server, &mcp.Tool{Name: "map", Description: `The structural map of a file: every class, function, method, heading or key with its line range, within a size budget. Use it to see a large file's layout before reading parts of it with read.`}, m.mapFile)
 	mcp.AddTool(server, &mcp.Tool{Name: "sym", Description: `Find where a symbol is defined across the whole repository by name (exact, prefix, substring, then typo-tolerant). Each hit is path:start-end kind qualname signature; read those lines next. A cut answer ends with the skip that shows the rest.`}, m.sym)
 	mcp.AddTool(server, &mcp.Tool{Name: "search", Description: `Find lines in one file that contain a text, match a regular expression, or resemble a whole line (fuzzy); each hit shows its line number, context and the enclosing function or class with its range. A cut answer ends with the next hit's line and the skip that shows it.`}, m.search)
+	mcp.AddTool(server, &mcp.Tool{Name: "edit", Description: `Change a file of the repository safely and get the diff. Replace a whole symbol with "symbol" and "new" (read it first with read and "symbol"; give its full new lines), add lines with "insert_before"/"insert_after", remove it with "delete"; or replace a text that occurs once with "old" and "new". Several edits go in "batch", all or nothing. Pass the hash you read as "if_hash" to refuse a stale edit. The file keeps its line endings, encoding and mode; a backup is kept and "undo" restores it. A failure changes nothing and says why, with the matches or the nearest lines.`}, m.edit)
 	return server
 }
 
@@ -328,6 +346,39 @@ func (m *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in mcpSea
 		return textResult(b.String(), "["+ans.Notice+"]"), nil, nil // the array stays whole JSON
 	}
 	return textResult(b.String()), nil, nil
+}
+
+func (m *mcpTools) edit(ctx context.Context, _ *mcp.CallToolRequest, in mcpEditInput) (*mcp.CallToolResult, any, error) {
+	if err := query.ValidatePath(in.Path); err != nil {
+		return toolError(err), nil, nil
+	}
+	req := edit.Request{IfHash: in.IfHash, DryRun: in.DryRun, Undo: in.Undo}
+	single := edit.Edit{Old: in.Old, New: in.New, All: in.All, Within: in.Within, Symbol: in.Symbol,
+		InsertBefore: in.InsertBefore, InsertAfter: in.InsertAfter, Delete: in.Delete}
+	hasSingle := single != (edit.Edit{})
+	switch {
+	case in.Batch != nil && hasSingle:
+		return toolError(usageError(errors.New("batch and the parameters of a single edit exclude each other"), "put every edit in the batch")), nil, nil
+	case in.Batch != nil:
+		req.Edits, req.Batch = in.Batch, true
+	case hasSingle:
+		req.Edits = []edit.Edit{single}
+	}
+	if err := req.Validate(); err != nil {
+		return toolError(err), nil, nil
+	}
+	s := m.session(ctx)
+	defer s.close()
+	ans, err := m.a.editFile(ctx, s, in.Path, req, !m.allowOutside)
+	if err != nil {
+		return toolError(err), nil, nil
+	}
+	if in.JSON {
+		var b bytes.Buffer
+		_ = ans.WriteJSON(&b, query.MaxAnswerBytes)
+		return textResult(b.String()), nil, nil
+	}
+	return textResult(ans.Text(query.MaxAnswerBytes, query.EncodingUTF8)), nil, nil
 }
 
 // confineHits keeps the hits whose files lie inside the root and whose symbols the files' own

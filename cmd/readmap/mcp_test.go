@@ -85,8 +85,8 @@ func TestMCPTools(t *testing.T) {
 			t.Errorf("tool %s: schema %s, description %q", tool.Name, schema, tool.Description)
 		}
 	}
-	if strings.Join(names, ",") != "map,read,search,sym" && strings.Join(names, ",") != "read,map,sym,search" {
-		t.Errorf("tools = %v, want read, map, sym, search", names)
+	if strings.Join(names, ",") != "edit,map,read,search,sym" && strings.Join(names, ",") != "read,map,sym,search,edit" {
+		t.Errorf("tools = %v, want read, map, sym, search, edit", names)
 	}
 
 	res := callTool(t, cs, "read", map[string]any{"path": "big.go"})
@@ -159,8 +159,8 @@ func TestMCPStdioRoundTrip(t *testing.T) {
 	list := p.recv()
 	result, _ := list["result"].(map[string]any)
 	tools, _ := result["tools"].([]any)
-	if len(tools) != 4 {
-		t.Errorf("tools/list over stdio = %v, want 4 tools", list)
+	if len(tools) != 5 {
+		t.Errorf("tools/list over stdio = %v, want 5 tools", list)
 	}
 	if code := p.exit(); code != 0 {
 		t.Errorf("readmap mcp exited %d at the end of its input, want 0", code)

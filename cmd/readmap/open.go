@@ -47,6 +47,9 @@ type opened struct {
 	text    io.ReaderAt
 	size    int64
 	charset string
+	// real is where the file really is, read from the descriptor; loadPath is the path the
+	// indexer loads it by (under the root as the store names it, when inside).
+	real, loadPath string
 }
 
 // Close closes the descriptor.
@@ -141,6 +144,7 @@ func (a *app) openOnce(ctx context.Context, s *session, abs, shown string, opt o
 	if inside {
 		loadPath = filepath.Join(s.root, filepath.FromSlash(rel))
 	}
+	o.real, o.loadPath = real, loadPath
 	var prev *store.FileState
 	if s.st != nil && inside {
 		if state, err := s.st.FileState(ctx, rel); err == nil {
@@ -310,17 +314,22 @@ func descriptorPath(f *os.File) string {
 // within returns real (a path without symbolic links) relative to the session's root, with '/'
 // separators, and whether it lies inside the root.
 func (s *session) within(real string) (string, bool) {
+	rel, err := filepath.Rel(s.real(), real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// real returns the session's root with its symbolic links resolved.
+func (s *session) real() string {
 	if s.realRoot == "" {
 		s.realRoot = s.root
 		if r, err := filepath.EvalSymlinks(s.root); err == nil {
 			s.realRoot = r
 		}
 	}
-	rel, err := filepath.Rel(s.realRoot, real)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
+	return s.realRoot
 }
 
 // outsideRoot is the failure of a path that leads outside the root.
