@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/readmap/readmap/indexer"
 	"github.com/readmap/readmap/query"
 )
 
@@ -162,7 +163,7 @@ func unchanged(dir *os.Root, name string, p Place, ctime bool) error {
 		return writeError(p, "check the file", err)
 	case !fi.Mode().IsRegular() || !os.SameFile(fi, p.Info):
 		return changed("was replaced")
-	case fi.Size() != p.Info.Size() || !fi.ModTime().Equal(p.Info.ModTime()) || (ctime && ctimeOf(fi) != ctimeOf(p.Info)):
+	case fi.Size() != p.Info.Size() || !fi.ModTime().Equal(p.Info.ModTime()) || (ctime && indexer.StampOf(fi).CTimeNS != indexer.StampOf(p.Info).CTimeNS):
 		return changed("changed")
 	}
 	return nil
