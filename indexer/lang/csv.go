@@ -22,12 +22,17 @@ const (
 	csvTypeRows     = 200 // data rows whose values decide the columns' types
 	csvMaxColumns   = 500 // columns shown; the rest fold into one "… N more columns" symbol
 	csvMaxName      = 80  // a column name's length, in runes
+	// csvSampleValue and csvSampleWidth bound the first data row shown as a sample: each value's
+	// length and the whole line's, in runes.
+	csvSampleValue = 24
+	csvSampleWidth = 120
 )
 
 // csvDelimiters are the delimiters sniffed, in order of preference for a comma-separated file.
 var csvDelimiters = []byte{',', ';', '\t', '|'}
 
-// Map returns a "header" symbol holding the columns and a "rows" symbol spanning the data rows.
+// Map returns a "header" symbol holding the columns and a "rows" symbol spanning the data rows,
+// with the first data row under it as a sample.
 func (m csvMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	start := 0
 	if bytes.HasPrefix(src, dataBOM) {
@@ -66,6 +71,8 @@ func (m csvMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	// Rows: the first csvTypeRows are parsed field by field for their types; the rest are only
 	// counted, a line at a time where the line holds no quote.
 	rows, ragged, lastLine := 0, 0, 0
+	var sample []string
+	sampleLines := [2]int{}
 	for c.pos < len(src) {
 		var next int
 		next, c.line = csvSkipBlank(src, c.pos, c.line)
@@ -74,10 +81,14 @@ func (m csvMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 		}
 		c.pos = next
 		fields := 0
+		first := c.line
 		if rows < csvTypeRows {
 			fields = c.record(func(col int, val []byte, quoted bool) {
 				if col < len(types) {
 					types[col] |= csvFieldType(val, delim)
+				}
+				if rows == 0 {
+					sample = append(sample, clip(csvName(val, quoted), csvSampleValue))
 				}
 			})
 		} else {
@@ -86,6 +97,9 @@ func (m csvMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 		lastLine = c.line - 1
 		if c.pos >= len(src) && src[len(src)-1] != '\n' {
 			lastLine = c.line
+		}
+		if rows == 0 {
+			sampleLines = [2]int{first, max(lastLine, first)}
 		}
 		rows++
 		if fields != len(header) {
@@ -125,6 +139,10 @@ func (m csvMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 			}
 			columns = len(header)
 		}
+		res.Symbols = append(res.Symbols, store.Symbol{
+			Name: "sample", Kind: store.KindBlock, Signature: "sample: " + clip(strings.Join(sample, csvSampleSeparator(delim)), csvSampleWidth),
+			StartLine: sampleLines[0], EndLine: sampleLines[1], Depth: 1, Parent: id,
+		})
 	}
 	res.Summary = dataCountNoun(rows, "row", "rows") + " × " + dataCountNoun(max(columns, 0), "column", "columns") +
 		", delimiter " + csvDelimName(delim)
@@ -165,6 +183,14 @@ func csvName(val []byte, quoted bool) string {
 		return `""`
 	}
 	return clip(name, csvMaxName)
+}
+
+// csvSampleSeparator joins the sample row's values: a comma for tables of commas, else " | ".
+func csvSampleSeparator(d byte) string {
+	if d == ',' {
+		return ", "
+	}
+	return " | "
 }
 
 func csvDelimName(d byte) string {

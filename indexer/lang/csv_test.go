@@ -24,7 +24,7 @@ func TestCSVMapper(t *testing.T) {
 			want: []string{
 				"header [1-1] block header: 6 columns", "  id [1-1] column id: int", "  name [1-1] column name: text",
 				"  price [1-1] column price: float", "  active [1-1] column active: bool", "  day [1-1] column day: date",
-				"  at [1-1] column at: datetime", "rows [2-4] block rows: 3",
+				"  at [1-1] column at: datetime", "rows [2-4] block rows: 3", "  sample [2-2] block sample: 1, apple, 1.5, true, 2024-01-02, 2024-01-02T10:00:00Z",
 			},
 		},
 		{
@@ -35,7 +35,7 @@ func TestCSVMapper(t *testing.T) {
 			want: []string{
 				"header [1-1] block header: 3 columns", "  id [1-1] column id: int",
 				"  note, long [1-1] column note, long: text", `  say "hi" [1-1] column say "hi": text`,
-				"rows [2-7] block rows: 3",
+				"rows [2-7] block rows: 3", "  sample [2-3] block sample: 1, line one line two, x",
 			},
 		},
 		{
@@ -45,7 +45,7 @@ func TestCSVMapper(t *testing.T) {
 			summary: "2 rows × 3 columns, delimiter ';'",
 			want: []string{
 				"header [1-1] block header: 3 columns", "  city [1-1] column city: text",
-				"  temp [1-1] column temp: float", "  rain [1-1] column rain: int", "rows [2-3] block rows: 2",
+				"  temp [1-1] column temp: float", "  rain [1-1] column rain: int", "rows [2-3] block rows: 2", "  sample [2-2] block sample: Oslo | 1,5 | 0",
 			},
 		},
 		{
@@ -53,14 +53,14 @@ func TestCSVMapper(t *testing.T) {
 			m:       csvMapper{delim: ','},
 			src:     "a|b\n1|x\n2|y\n",
 			summary: "2 rows × 2 columns, delimiter '|'",
-			want:    []string{"header [1-1] block header: 2 columns", "  a [1-1] column a: int", "  b [1-1] column b: text", "rows [2-3] block rows: 2"},
+			want:    []string{"header [1-1] block header: 2 columns", "  a [1-1] column a: int", "  b [1-1] column b: text", "rows [2-3] block rows: 2", "  sample [2-2] block sample: 1 | x"},
 		},
 		{
 			name:    "single column",
 			m:       csvMapper{delim: ','},
 			src:     "name\nalice\nbob\n",
 			summary: "2 rows × 1 column, delimiter ','",
-			want:    []string{"header [1-1] block header: 1 column", "  name [1-1] column name: text", "rows [2-3] block rows: 2"},
+			want:    []string{"header [1-1] block header: 1 column", "  name [1-1] column name: text", "rows [2-3] block rows: 2", "  sample [2-2] block sample: alice"},
 		},
 		{
 			name:    "TSV ragged rows, CRLF, BOM",
@@ -69,7 +69,7 @@ func TestCSVMapper(t *testing.T) {
 			summary: "3 rows × 3 columns, delimiter tab; 2 rows have another column count",
 			want: []string{
 				"header [1-1] block header: 3 columns", "  a [1-1] column a: int", "  b [1-1] column b: int",
-				"  c [1-1] column c: int", "rows [2-5] block rows: 3",
+				"  c [1-1] column c: int", "rows [2-5] block rows: 3", "  sample [2-2] block sample: 1 | 2 | 3",
 			},
 		},
 		{
@@ -79,7 +79,7 @@ func TestCSVMapper(t *testing.T) {
 			summary: "2 rows × 3 columns, delimiter ','",
 			want: []string{
 				"rows [1-2] block rows: 2", "  column 1 [1-1] column column 1: int",
-				"  column 2 [1-1] column column 2: float", "  column 3 [1-1] column column 3: text",
+				"  column 2 [1-1] column column 2: float", "  column 3 [1-1] column column 3: text", "  sample [1-1] block sample: 1, 2.5, x",
 			},
 		},
 		{
@@ -94,7 +94,7 @@ func TestCSVMapper(t *testing.T) {
 			m:       csvMapper{delim: ','},
 			src:     "a,b\n1,\"open\n2,3\n",
 			summary: "2 rows × 2 columns, delimiter ','",
-			want:    []string{"header [1-1] block header: 2 columns", "  a [1-1] column a: int", "  b [1-1] column b: text", "rows [2-3] block rows: 2"},
+			want:    []string{"header [1-1] block header: 2 columns", "  a [1-1] column a: int", "  b [1-1] column b: text", "rows [2-3] block rows: 2", `  sample [2-2] block sample: 1, "open`},
 		},
 		{
 			name: "blank",
@@ -139,7 +139,7 @@ func TestCSVLarge(t *testing.T) {
 	if want := "100,000 rows × 6 columns, delimiter ','"; res.Summary != want {
 		t.Errorf("summary = %q, want %q", res.Summary, want)
 	}
-	rows := res.Symbols[len(res.Symbols)-1]
+	rows := res.Symbols[len(res.Symbols)-2] // the last is the sample under it
 	if rows.StartLine != 2 || rows.EndLine != 110001 {
 		t.Errorf("rows [%d-%d], want [2-110001]", rows.StartLine, rows.EndLine)
 	}

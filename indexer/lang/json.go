@@ -6,6 +6,7 @@ package lang
 import (
 	"bytes"
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/readmap/readmap/store"
@@ -80,9 +81,14 @@ const (
 	jsonlSpread = 100
 	// jsonlSummaryFields caps the fields named in the summary.
 	jsonlSummaryFields = 12
+	// jsonlSamples records are shown as samples after the fields, each clipped to
+	// jsonlSampleWidth runes: what a record looks like says more than its schema alone.
+	jsonlSamples     = 3
+	jsonlSampleWidth = 100
 )
 
-// Map returns the fields of the sampled records, each where it first appears, with its types.
+// Map returns the fields of the sampled records, each where it first appears, with its types,
+// then the first records as samples.
 func (jsonlMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	return mapJSONL(ctx, src)
 }
@@ -95,6 +101,7 @@ func mapJSONL(ctx context.Context, src []byte) (*Result, error) {
 	sc := &jsonSchema{}
 	records, sampled, invalid := 0, 0, 0
 	var types jsonType
+	var samples []store.Symbol
 	step := max(len(src)/jsonlSpread, 1)
 	nextSpread := step
 	line := 1
@@ -145,6 +152,9 @@ func mapJSONL(ctx context.Context, src []byte) (*Result, error) {
 			continue
 		}
 		types |= t
+		if len(samples) < jsonlSamples {
+			samples = append(samples, jsonlSample(full[start:end], line))
+		}
 	}
 	if sampled == invalid {
 		if records == 0 {
@@ -171,5 +181,13 @@ func mapJSONL(ctx context.Context, src []byte) (*Result, error) {
 	if invalid > 0 {
 		summary += "; " + dataCount(invalid) + " of " + dataCount(sampled) + " sampled lines are not valid JSON"
 	}
-	return &Result{Symbols: s.syms, Summary: summary}, nil
+	return &Result{Symbols: append(s.syms, samples...), Summary: summary}, nil
+}
+
+// jsonlSample is the sample symbol of the record on line, a landmark named by its text:
+// "line 3: {"ts": …", whitespace folded, clipped.
+func jsonlSample(record []byte, line int) store.Symbol {
+	text := strings.Join(strings.Fields(string(record[:min(len(record), 4*jsonlSampleWidth)])), " ")
+	return store.Symbol{Name: "line " + strconv.Itoa(line) + ": " + clip(text, jsonlSampleWidth),
+		Kind: store.KindLandmark, StartLine: line, EndLine: line, Parent: -1}
 }

@@ -152,7 +152,7 @@ func TestJSONMapper(t *testing.T) {
 			name:    "JSON Lines in a .json file",
 			src:     "{\"id\": 1, \"msg\": \"a\"}\n{\"id\": 2, \"msg\": \"b\", \"err\": \"x\"}\n",
 			summary: "2 records; fields: id, msg, err",
-			want:    []string{"id [1-1] field id: number", "msg [1-1] field msg: string", "err [2-2] field err?: string"},
+			want:    []string{"id [1-1] field id: number", "msg [1-1] field msg: string", "err [2-2] field err?: string", `line 1: {"id": 1, "msg": "a"} [1-1] landmark`, `line 2: {"id": 2, "msg": "b", "err": "x"} [2-2] landmark`},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -384,20 +384,20 @@ func TestJSONLMapper(t *testing.T) {
 			want: []string{
 				"id [1-1] field id: number", "level [1-1] field level: string",
 				"user [1-1] field user?: {}(1)", "  name [1-1] field name: string",
-				"err [3-3] field err?: string|null",
+				"err [3-3] field err?: string|null", `line 1: {"id": 1, "level": "info", "user": {"name": "a"}} [1-1] landmark`, `line 3: {"id": 2, "level": "warn", "err": null} [3-3] landmark`, `line 4: {"id": 3, "level": "error", "err": "boom"} [4-4] landmark`,
 			},
 		},
 		{
 			name:    "arrays",
 			src:     "[1, 2]\n[3]\n",
 			summary: "2 records of array",
-			want:    []string{},
+			want:    []string{"line 1: [1, 2] [1-1] landmark", "line 2: [3] [2-2] landmark"},
 		},
 		{
 			name:    "some invalid",
 			src:     "{\"a\": 1}\nnot json\n{\"a\": 2\n",
 			summary: "3 records; fields: a; 2 of 3 sampled lines are not valid JSON",
-			want:    []string{"a [1-1] field a: number"},
+			want:    []string{"a [1-1] field a: number", `line 1: {"a": 1} [1-1] landmark`},
 		},
 		{
 			name:    "no valid line",
@@ -409,7 +409,7 @@ func TestJSONLMapper(t *testing.T) {
 			name:    "BOM and no final newline",
 			src:     "\xef\xbb\xbf{\"a\": true}\n{\"a\": false}",
 			summary: "2 records; fields: a",
-			want:    []string{"a [1-1] field a: bool"},
+			want:    []string{"a [1-1] field a: bool", `line 1: {"a": true} [1-1] landmark`, `line 2: {"a": false} [2-2] landmark`},
 		},
 		{
 			name:    "empty",
@@ -454,7 +454,7 @@ func TestJSONLSampling(t *testing.T) {
 		t.Errorf("summary = %q, want %q", res.Summary, want)
 	}
 	got := dataSymLines(res.Symbols)
-	last := got[len(got)-2]
+	last := got[len(got)-2-jsonlSamples] // before its child and the samples
 	if !strings.HasPrefix(last, "trace [") || !strings.HasSuffix(last, "field trace?: {}(1)") {
 		t.Errorf("symbols %v: want a trace field", got)
 	}

@@ -83,12 +83,15 @@ func readMappersVersion(t *testing.T) (map[string]int, map[string]mapDigest) {
 			var version int
 			fmt.Sscan(n, &version)
 			versions[strings.Trim(name, `"`)] = version
-		} else if f := strings.SplitN(line, " ", 4); len(f) == 4 && !strings.HasPrefix(line, "#") {
-			language, err := strconv.Unquote(f[2])
-			if err != nil {
-				t.Fatalf("%s: %q: %v", mappersVersionFile, line, err)
+		} else if f := strings.SplitN(line, " ", 3); len(f) == 3 && !strings.HasPrefix(line, "#") {
+			// The language is quoted (names may hold spaces: "Claude Code session"); the path
+			// follows it.
+			quoted, err := strconv.QuotedPrefix(f[2])
+			if err != nil || len(f[2]) <= len(quoted)+1 {
+				t.Fatalf("%s: %q: no quoted language and path", mappersVersionFile, line)
 			}
-			digests[f[3]] = mapDigest{content: f[0], mapped: f[1], language: language}
+			language, _ := strconv.Unquote(quoted)
+			digests[f[2][len(quoted)+1:]] = mapDigest{content: f[0], mapped: f[1], language: language}
 		}
 	}
 	return versions, digests
