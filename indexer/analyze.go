@@ -51,15 +51,16 @@ func newMapGate() *semaphore.Weighted { return semaphore.NewWeighted(mapGateByte
 type worker struct {
 	mappers *lang.Mappers
 	gate    *semaphore.Weighted // nil maps without waiting
+	raw     bool                // map the bytes, not the text readers see (Options.Raw)
 }
 
 func newWorker(opts Options, gate *semaphore.Weighted) *worker {
-	return &worker{mappers: lang.NewMappers(lang.Options{Disabled: opts.Disabled, Timeout: opts.MapTimeout}), gate: gate}
+	return &worker{mappers: lang.NewMappers(lang.Options{Disabled: opts.Disabled, Timeout: opts.MapTimeout}), gate: gate, raw: opts.Raw}
 }
 
 // analyze fills every content-derived field of f from src: hash (unless the caller has it),
 // lines, line index, language and map. The hash is of the bytes; the rest is of the text they
-// decode to (UTF-16 with a byte order mark becomes UTF-8, as readers show it). A file with a binary head is marked skipped. f.Path, Size
+// decode to (UTF-16 with a byte order mark becomes UTF-8, and a notebook its cells, as readers see them). A file with a binary head is marked skipped. f.Path, Size
 // and ModTimeNS are the caller's. It reports false when the run ended while it waited for the
 // memory gate; f is then incomplete.
 func (w *worker) analyze(ctx context.Context, f *store.File, src []byte) bool {
@@ -73,7 +74,12 @@ func (w *worker) analyze(ctx context.Context, f *store.File, src []byte) bool {
 		}
 		defer w.gate.Release(weight)
 	}
-	src, _ = lang.DecodeText(src) // UTF-16 is mapped, and its lines indexed, as the UTF-8 it shows as
+	// UTF-16 is mapped, and its lines indexed, as the UTF-8 it shows as; a notebook as its cells.
+	if w.raw {
+		src, _ = lang.DecodeText(src)
+	} else {
+		src, _ = lang.ShownText(f.Path, src)
+	}
 	m := w.mappers.Map(ctx, f.Path, src)
 	f.Language, f.Mapper, f.MappersVersion, f.Lines = m.Language, m.MapperName, m.Version, m.Lines
 	f.Symbols, f.Imports, f.Summary = m.Symbols, m.Imports, m.Summary

@@ -36,8 +36,11 @@ type Options struct {
 	MaxFileSize int64    // bytes; <= 0 means DefaultMaxFileSize
 	MapTimeout  time.Duration
 	Disabled    []string // language names not to map (READMAP_DISABLE)
-	Logger      *slog.Logger
-	Progress    func(Progress) // called from the writer goroutine after each file; may be nil
+	// Raw maps files as their bytes are, not as readers see them (a notebook as its JSON, not its
+	// cells): for MapFile, when read --raw pages the bytes. Index runs never set it.
+	Raw      bool
+	Logger   *slog.Logger
+	Progress func(Progress) // called from the writer goroutine after each file; may be nil
 }
 
 // Progress is a running count for a progress bar.

@@ -6,8 +6,9 @@
 package query
 
 import (
-	"fmt"
 	"strconv"
+
+	"github.com/readmap/readmap/indexer/lang"
 )
 
 // Thousands formats n with comma separators: 10247 gives "10,247".
@@ -23,18 +24,7 @@ func Thousands(n int) string {
 }
 
 // HumanBytes formats a size the way the banner and map header do: "412.3 KB".
-func HumanBytes(n int64) string {
-	switch {
-	case n < 1024:
-		return fmt.Sprintf("%d B", n)
-	case n < 1024*1024:
-		return fmt.Sprintf("%.1f KB", float64(n)/1024)
-	case n < 1024*1024*1024:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1024*1024))
-	default:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1024*1024*1024))
-	}
-}
+func HumanBytes(n int64) string { return lang.HumanBytes(n) }
 
 // lineRange renders a 1-based inclusive range as the map shows it: "[18-32]", or "[15]" for one line.
 func lineRange(start, end int) string {

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agnivade/levenshtein"
+	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/store"
 )
 
@@ -27,6 +28,7 @@ type ReadRequest struct {
 	Numbers   bool // -n
 	Full      bool
 	Charset   string    // the file's character set when it is not UTF-8 ("UTF-16LE"): Source is its UTF-8
+	View      string    // lang.ViewNotebook when Source is a notebook's cells, not its JSON
 	FullLimit int64     // the largest file a full read returns (MCP's MaxFullBytes); 0: no limit
 	WithMap   bool      // --map: the map after any answer that has a page
 	Page      int       // --page N; 0 or below reads page 1 and says so
@@ -168,6 +170,7 @@ type Answer struct {
 	Content    string `json:"content"`
 	Lossy      bool   `json:"lossy,omitempty"`
 	Charset    string `json:"charset,omitempty"` // "UTF-16LE" or "UTF-16BE": content is its UTF-8
+	View       string `json:"view,omitempty"`    // "notebook": content is the notebook's cells
 	Changed    bool   `json:"changed,omitempty"`
 	Map        string `json:"map,omitempty"`
 
@@ -199,7 +202,7 @@ func Read(ctx context.Context, req ReadRequest) (*Answer, error) {
 	}
 	r := &reader{req: req, s: newScanner(req.Source, req.Size), pages: pages, lines: lines}
 	a := &Answer{
-		Path: req.File.Path, Language: req.File.Language, TotalLines: lines, TotalBytes: req.Size, Hash: req.Hash, Charset: req.Charset,
+		Path: req.File.Path, Language: req.File.Language, TotalLines: lines, TotalBytes: req.Size, Hash: req.Hash, Charset: req.Charset, View: req.View,
 		Pages: len(pages), PageStarts: pages, numbered: req.Layout.Numbered, enc: req.Layout.Encoding,
 	}
 	var err error
@@ -560,6 +563,9 @@ func (r *reader) fileNotes() string {
 	note := ""
 	if r.req.Charset != "" {
 		note = ", " + r.req.Charset + " shown as UTF-8"
+	}
+	if r.req.View == lang.ViewNotebook {
+		note = ", shown as cells (--raw: its JSON)"
 	}
 	return note + r.crlfNote()
 }

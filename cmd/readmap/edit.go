@@ -214,9 +214,11 @@ func readText(what string, r io.Reader) (*string, error) {
 // editFile runs req on the file named by arg (confined to the root for the MCP server) and returns
 // the answer; errors are ready to print. The file is opened and checked as a read opens it, its
 // fresh map gives the symbols, the edited bytes are written through edit.Write, and the file is
-// loaded again through the indexer, so that the next read, map or sym sees its new symbols.
+// loaded again through the indexer, so that the next read, map or sym sees its new symbols. Edits
+// are of the bytes, so a notebook is opened raw: its --old texts and --symbol ranges are those of
+// its JSON, not of the cells read shows.
 func (a *app) editFile(ctx context.Context, s *session, arg string, req edit.Request, confine bool) (*edit.Answer, error) {
-	o, err := a.open(ctx, s, arg, openOptions{confine: confine, hash: true})
+	o, err := a.open(ctx, s, arg, openOptions{confine: confine, hash: true, raw: true})
 	if err != nil {
 		return nil, err
 	}

@@ -63,6 +63,7 @@ type (
 		Full    bool   `json:"full,omitempty" jsonschema:"the whole file however large (use sparingly)"`
 		Map     bool   `json:"map,omitempty" jsonschema:"add the map after a page or range"`
 		Numbers bool   `json:"numbers,omitempty" jsonschema:"prefix each line with its number and a tab"`
+		Raw     bool   `json:"raw,omitempty" jsonschema:"a notebook's JSON bytes instead of its cells"`
 		JSON    bool   `json:"json,omitempty" jsonschema:"answer with the CLI's JSON object instead of text"`
 	}
 	mcpMapInput struct {
@@ -197,7 +198,7 @@ func (m *mcpTools) read(ctx context.Context, _ *mcp.CallToolRequest, in mcpReadI
 	}
 	s := m.session(ctx)
 	defer s.close()
-	ans, err := m.a.readAnswer(ctx, s, in.Path, req, openOptions{confine: !m.allowOutside, hash: in.JSON})
+	ans, err := m.a.readAnswer(ctx, s, in.Path, req, openOptions{confine: !m.allowOutside, hash: in.JSON, raw: in.Raw})
 	if err != nil {
 		return toolError(err), nil, nil
 	}

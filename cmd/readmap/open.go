@@ -47,6 +47,8 @@ type opened struct {
 	text    io.ReaderAt
 	size    int64
 	charset string
+	// view is lang.ViewNotebook when text is a notebook's cells.
+	view string
 	// real is where the file really is, read from the descriptor; loadPath is the path the
 	// indexer loads it by (under the root as the store names it, when inside).
 	real, loadPath string
@@ -62,6 +64,9 @@ type openOptions struct {
 	confine bool
 	// hash computes the SHA-256 of the whole file, which JSON answers report.
 	hash bool
+	// raw shows a file's bytes where readers would see another text of them (read --raw: a
+	// notebook's JSON, not its cells), with a map of those bytes.
+	raw bool
 }
 
 // openAttempts is how often a file that changes between being opened and being loaded is opened
@@ -171,11 +176,15 @@ func (a *app) openOnce(ctx context.Context, s *session, abs, shown string, opt o
 	if o.row != nil && o.row.Hash != nil && !bytes.HasPrefix(o.sum, o.row.Hash) {
 		o.row = nil // the row was made from other bytes
 	}
+	if o.row != nil && opt.raw && o.row.Language == lang.NotebookLanguage {
+		o.row = nil // the stored map is of the notebook's cells: map its bytes
+	}
 	if o.row != nil && o.row.Skip == store.SkipTooLarge && opt.confine {
 		// A large file's landmarks were scanned through its path: scan these bytes instead.
 		o.row = nil
 	}
 	if o.row == nil {
+		opts.Raw = opt.raw
 		if err := a.mapDescriptor(ctx, o, rowPath(rel, real, inside), opts, opt.hash); err != nil {
 			return nil, a.fileError(s, shown, abs, err, opt.confine)
 		}
@@ -186,32 +195,45 @@ func (a *app) openOnce(ctx context.Context, s *session, abs, shown string, opt o
 			"readmap reads text files only")
 	}
 	o.changed = prev != nil && changedSince(prev, o.row)
-	if err := o.decode(); err != nil {
+	if err := o.decode(opt.raw); err != nil {
 		return nil, a.fileError(s, shown, abs, err, opt.confine)
 	}
 	keep = true
 	return o, nil
 }
 
-// decode sets the content answers show: the descriptor itself, or the UTF-8 text a UTF-16 file
-// with a byte order mark decodes to (a text file is at most the indexer's size limit, which the
-// row has checked: a file over it is never read whole here).
-func (o *opened) decode() error {
+// decode sets the content answers show: the descriptor itself, or the text readers see of it
+// (lang.ShownText): the UTF-8 a UTF-16 file with a byte order mark decodes to, or a notebook's
+// cells unless raw. A text file is at most the indexer's size limit, which the row has checked:
+// a file over it is never read whole here.
+func (o *opened) decode(raw bool) error {
 	o.text, o.size = o.file, o.info.Size()
 	var head [4]byte
 	n, err := o.file.ReadAt(head[:], 0)
 	if err != nil && !errors.Is(err, io.EOF) {
 		return err
 	}
-	if lang.Charset(head[:n]) == "" || o.row.Skip == store.SkipTooLarge {
+	notebook := o.row.Language == lang.NotebookLanguage && !raw
+	if (lang.Charset(head[:n]) == "" && !notebook) || o.row.Skip == store.SkipTooLarge {
 		return nil
 	}
 	src := make([]byte, o.size)
 	if _, err := o.file.ReadAt(src, 0); err != nil && !errors.Is(err, io.EOF) {
 		return err
 	}
-	text, charset := lang.DecodeText(src)
-	o.text, o.size, o.charset = bytes.NewReader(text), int64(len(text)), charset
+	text, shown := lang.DecodeText(src)
+	if notebook {
+		text, shown = lang.ShownText(o.row.Path, src)
+	}
+	switch shown {
+	case "":
+		return nil
+	case lang.ViewNotebook:
+		o.view = shown
+	default:
+		o.charset = shown
+	}
+	o.text, o.size = bytes.NewReader(text), int64(len(text))
 	return nil
 }
 

@@ -12,6 +12,7 @@ func (a *app) readCommand() *cobra.Command {
 	var (
 		req       query.ReadRequest
 		linesFlag string
+		raw       bool
 	)
 	cmd := &cobra.Command{
 		Use:   "read PATH",
@@ -41,7 +42,7 @@ default answer is longer than 28,000 bytes. Read one way at a time: --lines, --o
 			if err := req.Validate(); err != nil {
 				return asFailure("", err)
 			}
-			return a.read(cmd, args[0], req)
+			return a.read(cmd, args[0], req, raw)
 		},
 	}
 	f := cmd.Flags()
@@ -53,13 +54,14 @@ default answer is longer than 28,000 bytes. Read one way at a time: --lines, --o
 	f.BoolVar(&req.Full, "full", false, "the whole file verbatim, however large")
 	f.BoolVar(&req.WithMap, "map", false, "add the map after any page or range")
 	f.BoolVarP(&req.Numbers, "numbers", "n", false, "prefix each line with its number and a tab")
+	f.BoolVar(&raw, "raw", false, "a notebook's JSON bytes, with their map, instead of its cells")
 	f.Int("page-bytes", query.DefaultPageBytes, "page size in bytes, 64 or more (env READMAP_PAGE_BYTES)")
 	f.Int("max-lines", query.DefaultMaxLines, "most lines a page holds, 1 or more (env READMAP_MAX_LINES)")
 	f.Int("budget", query.DefaultMapBudget, "map size limit in bytes, 256 or more (env READMAP_MAP_BUDGET)")
 	return cmd
 }
 
-func (a *app) read(cmd *cobra.Command, arg string, req query.ReadRequest) error {
+func (a *app) read(cmd *cobra.Command, arg string, req query.ReadRequest, raw bool) error {
 	ctx := cmd.Context()
 	s, err := a.openSession(ctx)
 	if err != nil {
@@ -69,7 +71,7 @@ func (a *app) read(cmd *cobra.Command, arg string, req query.ReadRequest) error 
 	if a.json {
 		req.Layout.Encoding = query.EncodingJSON
 	}
-	ans, err := a.readAnswer(ctx, s, arg, req, openOptions{hash: a.json})
+	ans, err := a.readAnswer(ctx, s, arg, req, openOptions{hash: a.json, raw: raw})
 	if err != nil {
 		return err
 	}
@@ -88,7 +90,7 @@ func (a *app) readAnswer(ctx context.Context, s *session, arg string, req query.
 	}
 	defer o.Close()
 	size := o.size
-	req.File, req.Display, req.Source, req.Size, req.Charset = o.row, o.shown, o.text, size, o.charset
+	req.File, req.Display, req.Source, req.Size, req.Charset, req.View = o.row, o.shown, o.text, size, o.charset, o.view
 	req.Changed, req.Hash = o.changed, hexOrEmpty(o.sum)
 	st := s.st
 	if o.mapped {
