@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io/fs"
@@ -487,6 +488,25 @@ func cCompare(want, have []store.Symbol) cDiff {
 	return d
 }
 
+// lineOffset returns the offset of the 1-based line in src.
+func lineOffset(src []byte, line int) int {
+	off := 0
+	for ; line > 1 && off < len(src); line-- {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return len(src)
+		}
+		off += i + 1
+	}
+	return off
+}
+
+// cWrappedAt reports whether the function s is named inside a glibc wrapper macro on its lines.
+func cWrappedAt(src []byte, s *store.Symbol) bool {
+	from, to := lineOffset(src, s.StartLine), lineOffset(src, s.EndLine+1)
+	return bytes.Contains(src[from:to], []byte("("+s.Name+" (")) || bytes.Contains(src[from:to], []byte("("+s.Name+"("))
+}
+
 // cExplain sorts the differences of a clean file's maps into those tree-sitter's own reading
 // explains (returned as reasons) and the others (returned as lines):
 //   - a signature spaced as written where the tree-sitter walk adds a space;
@@ -494,7 +514,10 @@ func cCompare(want, have []store.Symbol) cDiff {
 //     tree-sitter mapper blanks them before parsing (cBlankReserved), and maps what is left;
 //   - a declaration the grammar reads as an expression (`T* M(x)(y);`, a call multiplied);
 //   - a #define or #include where the grammar takes no such directive (inside an enum or a
-//     struct body), which it reads as an unknown directive.
+//     struct body), which it reads as an unknown directive;
+//   - a function glibc wraps in a macro (`__extern_inline int __NTH (atoi (...)) {`), which the
+//     grammar reads as a variable named by the keyword before it ("int"), and the scanner as the
+//     function: the keyword is missing, the function extra, at the same lines.
 func cExplain(src []byte, want []store.Symbol, d cDiff, wantImports []string, got *Result, ts *tsMapper) (reasons, unexplained []string) {
 	reserved := func(s *store.Symbol) bool {
 		for _, part := range strings.Split(s.Qualname, ".") {
@@ -537,6 +560,9 @@ func cExplain(src []byte, want []store.Symbol, d cDiff, wantImports []string, go
 			reasons = append(reasons, "a signature spaced as written (`static DEFINE_MUTEX(m)`)")
 		case item.have != nil && reserved(item.have), item.want != nil && reservedAbove(item.want):
 			reasons = append(reasons, "reserved names tree-sitter's mapper blanks")
+		case item.want != nil && item.have == nil && cReserved[item.want.Name] && strings.Contains(item.want.Signature, "__") ||
+			item.have != nil && item.want == nil && item.have.Kind == store.KindFunction && cWrappedAt(src, item.have):
+			reasons = append(reasons, "a function wrapped in __NTH (…) that the grammar names by a keyword")
 		case item.want == nil && item.have.Kind == store.KindMacro && within("preproc_call", item.have.StartLine):
 			reasons = append(reasons, "#define where the grammar takes no definition")
 		case item.want == nil && within("expression_statement", item.have.StartLine):

@@ -9,6 +9,7 @@ package lang
 // macro calls at file level (`EXPORT_SYMBOL(f);`), which declare nothing.
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/readmap/readmap/store"
@@ -55,6 +56,17 @@ const (
 	cwTypeof          // typeof, __typeof__, __typeof: a type specifier with parentheses
 	cwOther           // the other keywords: none starts or continues a declaration
 )
+
+// cReserved are the words C reserves, which no declaration can be named by: where one stands in
+// a declarator's place, a macro wrapped the declaration (`typedef PNG_CALLBACK(void, *png_rw_ptr,
+// ...)`, `__extern_inline int __NTH (atoi (...))`) and no name is read rather than a keyword.
+var cReserved = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("auto break case char const continue default do double else enum extern float for goto if inline int long register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while _Bool bool true false") {
+		m[w] = true
+	}
+	return m
+}()
 
 // cKeywords are the words of cWord's classes, as tree-sitter's C grammar knows them.
 var cKeywords = func() map[string]cWord {
@@ -702,6 +714,10 @@ func (s *cScan) declEnd(toks []clexTok, match []int32, from, to int) int {
 	return min(i, to)
 }
 
+// cWrapped matches what follows the keyword of `__extern_inline int __NTH (atoi (...)) {`: a
+// macro named in reserved capitals (one or two underscores) wrapping the function's declarator.
+var cWrapped = regexp.MustCompile(`^\s*_{1,2}[A-Z][A-Z0-9_]*\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(`)
+
 // function maps a function definition (cFunction): its signature runs to the body.
 func (s *cScan) function(st *cStmt, toks []clexTok, match []int32, sp cSpecs, decls [][2]int, start int, sigFrom int32) {
 	s.dropSpec(st)
@@ -717,6 +733,15 @@ func (s *cScan) function(st *cStmt, toks []clexTok, match []int32, sp cSpecs, de
 		d.name = s.macroFuncName(toks, d.name)
 	}
 	name := s.name(toks[d.name])
+	if cReserved[name] {
+		// `__extern_inline int __NTH (atoi (const char *__nptr)) {`: glibc wraps the declarator
+		// in a macro, and the keyword before it stands where a name would.
+		m := cWrapped.FindSubmatch(s.src[toks[d.name].end:st.body.start])
+		if m == nil || cReserved[string(m[1])] {
+			return
+		}
+		d.isFunc, name = true, clip(string(m[1]), tsMaxName)
+	}
 	if !d.isFunc {
 		dnEnd := s.declEnd(toks, match, dn[0], dn[1])
 		prefix := s.raw(sigFrom, toks[dn[0]].start)
@@ -766,7 +791,7 @@ func (s *cScan) typedef(st *cStmt, toks []clexTok, match []int32, decls [][2]int
 	named := false
 	for _, dn := range decls {
 		d := s.declarator(toks, match, dn[0], dn[1])
-		if d.name < 0 {
+		if d.name < 0 || cReserved[s.name(toks[d.name])] {
 			continue
 		}
 		name := s.name(toks[d.name])
@@ -821,8 +846,8 @@ func (s *cScan) declaration(st *cStmt, toks []clexTok, match []int32, sp cSpecs,
 			// so the declaration is named after the macro, as ctags names it.
 			d = cDeclr{name: sp.typeName}
 		}
-		if d.name < 0 {
-			continue
+		if d.name < 0 || cReserved[s.name(toks[d.name])] {
+			continue // no declarator, or a keyword a macro's arguments put where one stands
 		}
 		dnEnd := s.declEnd(toks, match, dn[0], dn[1])
 		from, to := start, end
