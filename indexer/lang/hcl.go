@@ -55,9 +55,6 @@ func hclBlock(w *tsWalk, n *sitter.Node, at tsAt) int {
 	if len(labels) > 0 {
 		name = strings.Join(labels, ".")
 	}
-	if strings.Trim(name, ".") == "" {
-		name = typ + ` ""` // `provider "" {`: labels that are empty strings name nothing
-	}
 	sigTo := n.EndByte()
 	if start := w.childOfType(n, "block_start"); start != nil {
 		sigTo = start.StartByte()

@@ -44,7 +44,7 @@ var table = []*Language{
 		Interpreters: []string{"elixir", "iex"}},
 	{Name: "Go", Version: 1, MapperName: "go/parser", NewMapper: func() Mapper { return goMapper{} },
 		Extensions: []string{".go"}},
-	{Name: "HCL", Version: 2, MapperName: tsMapperName, NewMapper: treeSitter(hclGrammar()),
+	{Name: "HCL", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(hclGrammar()),
 		Extensions: []string{".tf", ".tfvars", ".hcl", ".nomad"}},
 	{Name: "HTML", Version: 1, MapperName: "html", NewMapper: func() Mapper { return htmlMapper{} },
 		Extensions: []string{".html", ".htm", ".xhtml", ".shtml"}},
