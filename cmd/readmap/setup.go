@@ -80,7 +80,7 @@ The agent runs "readmap" when it is on the PATH as this binary, and else this bi
   readmap setup codex --dry-run
   readmap setup gemini --remove
   readmap setup agents-md >> AGENTS.md`,
-		Args: cobra.ExactArgs(1),
+		Args:      cobra.ExactArgs(1),
 		ValidArgs: setupAgents,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.setup(args[0], fl)
