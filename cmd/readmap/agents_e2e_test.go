@@ -1,0 +1,404 @@
+package main
+
+// End-to-end tests with the real agents: each runs against a scripted model server on localhost
+// whose first answer calls tools and whose second ends the turn, after `readmap setup AGENT` in
+// a temporary HOME; the tests read what the agent sent back to the model as the tool results.
+// The agents come from npm (.ci/run installs them into $HOME/.cache/readmap-e2e, or wherever
+// READMAP_E2E_NODE_MODULES points); a test whose agent is missing skips, naming the package.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// e2eNodeModules is where the agents' npm packages are installed, read before any test moves HOME.
+var e2eNodeModules = func() string {
+	if dir := os.Getenv("READMAP_E2E_NODE_MODULES"); dir != "" {
+		return dir
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".cache", "readmap-e2e", "node_modules")
+}()
+
+// agentPackage returns the folder of an npm package of the agents, or skips the test naming it.
+func agentPackage(t *testing.T, pkg string) string {
+	t.Helper()
+	dir := filepath.Join(e2eNodeModules, filepath.FromSlash(pkg))
+	if _, err := os.Stat(filepath.Join(dir, "package.json")); err != nil {
+		t.Skipf("npm package %s is not installed in %s (.ci/run installs it; or set READMAP_E2E_NODE_MODULES)", pkg, e2eNodeModules)
+	}
+	if testing.Short() {
+		t.Skip("end-to-end agent runs are skipped with -short")
+	}
+	return dir
+}
+
+// packageVersion is the version in a package's package.json, for the logs.
+func packageVersion(dir string) string {
+	var p struct{ Version string }
+	b, _ := os.ReadFile(filepath.Join(dir, "package.json"))
+	_ = json.Unmarshal(b, &p)
+	return p.Version
+}
+
+var (
+	builtOnce sync.Once
+	builtPath string
+	builtErr  error
+)
+
+// readmapBinary builds readmap once per test run, for the agents to start.
+func readmapBinary(t *testing.T) string {
+	t.Helper()
+	builtOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "readmap-e2e-bin-")
+		if err != nil {
+			builtErr = err
+			return
+		}
+		builtPath = filepath.Join(dir, "readmap")
+		out, err := exec.Command("go", "build", "-o", builtPath, ".").CombinedOutput()
+		if err != nil {
+			builtErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if builtErr != nil {
+		t.Fatal(builtErr)
+	}
+	return builtPath
+}
+
+// toolCall is one tool call the scripted model makes in its first answer.
+type toolCall struct {
+	id, name string
+	args     any
+}
+
+// scriptedModel is a model server: its first answer calls the tools, the one after the tool
+// results ends the turn. It keeps every request body.
+type scriptedModel struct {
+	t     *testing.T
+	calls []toolCall
+	url   string
+
+	mu       sync.Mutex
+	requests [][]byte
+}
+
+// startModel serves the scripted model on localhost with handler, until the test ends.
+func startModel(t *testing.T, calls []toolCall, handler func(m *scriptedModel, w http.ResponseWriter, body []byte, turn int)) *scriptedModel {
+	t.Helper()
+	m := &scriptedModel{t: t, calls: calls}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if r.Method != http.MethodPost {
+			w.WriteHeader(http.StatusNotFound)
+			return
+		}
+		m.mu.Lock()
+		m.requests = append(m.requests, body)
+		turn := len(m.requests)
+		m.mu.Unlock()
+		handler(m, w, body, turn)
+	})}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	m.url = "http://" + ln.Addr().String()
+	return m
+}
+
+// sse writes one server-sent event (event may be empty) and flushes it.
+func sse(w http.ResponseWriter, event string, data any) {
+	if event != "" {
+		fmt.Fprintf(w, "event: %s\n", event)
+	}
+	b, _ := json.Marshal(data)
+	fmt.Fprintf(w, "data: %s\n\n", b)
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func argsJSON(args any) string {
+	b, _ := json.Marshal(args)
+	return string(b)
+}
+
+// openAIChat answers as OpenAI's chat completions API, streamed: the tool calls while no tool
+// result came back yet, then "done".
+func openAIChat(m *scriptedModel, w http.ResponseWriter, body []byte, _ int) {
+	var req struct {
+		Messages []struct {
+			Role string `json:"role"`
+		} `json:"messages"`
+	}
+	_ = json.Unmarshal(body, &req)
+	w.Header().Set("Content-Type", "text/event-stream")
+	chunk := func(delta any, finish any) map[string]any {
+		return map[string]any{"id": "chatcmpl-e2e", "object": "chat.completion.chunk", "created": 1, "model": "scripted",
+			"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}}}
+	}
+	last := ""
+	if n := len(req.Messages); n > 0 {
+		last = req.Messages[n-1].Role
+	}
+	if last == "tool" {
+		sse(w, "", chunk(map[string]any{"role": "assistant", "content": "done"}, nil))
+		sse(w, "", chunk(map[string]any{}, "stop"))
+	} else {
+		var calls []any
+		for i, c := range m.calls {
+			calls = append(calls, map[string]any{"index": i, "id": c.id, "type": "function",
+				"function": map[string]any{"name": c.name, "arguments": argsJSON(c.args)}})
+		}
+		sse(w, "", chunk(map[string]any{"role": "assistant", "tool_calls": calls}, nil))
+		sse(w, "", chunk(map[string]any{}, "tool_calls"))
+	}
+	fmt.Fprint(w, "data: [DONE]\n\n")
+}
+
+// openAIToolResults returns the tool results of the last chat completions request, by call id.
+func openAIToolResults(t *testing.T, m *scriptedModel) map[string]string {
+	t.Helper()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.requests) < 2 {
+		t.Fatalf("the model got %d requests, want the tool results in a second one", len(m.requests))
+	}
+	var req struct {
+		Messages []struct {
+			Role       string          `json:"role"`
+			ToolCallID string          `json:"tool_call_id"`
+			Content    json.RawMessage `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(m.requests[len(m.requests)-1], &req); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, msg := range req.Messages {
+		if msg.Role != "tool" {
+			continue
+		}
+		var s string
+		if json.Unmarshal(msg.Content, &s) != nil {
+			var parts []struct{ Text string }
+			_ = json.Unmarshal(msg.Content, &parts)
+			for _, p := range parts {
+				s += p.Text
+			}
+		}
+		out[msg.ToolCallID] = s
+	}
+	return out
+}
+
+// runAgent runs an agent command in dir with env added to a clean environment, and returns its
+// stdout; it fails the test when the agent fails or runs over a minute.
+func runAgent(t *testing.T, dir string, env []string, name string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "LANG=C.UTF-8", "TERM=dumb"}, env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	t.Logf("%s ran %.1fs", filepath.Base(name), time.Since(start).Seconds())
+	if err != nil {
+		t.Fatalf("%s %s: %v\nstdout:\n%s\nstderr:\n%s", name, strings.Join(args, " "), err, tail(stdout.String(), 3000), tail(stderr.String(), 3000))
+	}
+	return stdout.String()
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return "..." + s[len(s)-n:]
+	}
+	return s
+}
+
+// e2eRepo makes a repository with a large Go file (net/http's server.go from GOROOT, 4,000
+// lines), a second large file, a small file, and a file to edit.
+func e2eRepo(t *testing.T) string {
+	t.Helper()
+	server, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", "net", "http", "server.go"))
+	if err != nil {
+		t.Skipf("no GOROOT source: %v", err)
+	}
+	return repo(t, map[string]string{
+		"server.go":    string(server),
+		"big/big.go":   largeGo(400),
+		"small.py":     "def greet(name):\n    return f\"hello {name}\"\n\n\nclass Greeter:\n    def hi(self):\n        return greet(\"you\")\n",
+		"edit/calc.go": "package calc\n\n// Add adds.\nfunc Add(a, b int) int {\n\treturn a + b\n}\n\n// Sub subtracts.\nfunc Sub(a, b int) int {\n\treturn a - b\n}\n",
+	})
+}
+
+// checkPageAndMap checks a large file's answer: the banner, page 1, the notice and the map, all
+// within 28,000 bytes.
+func checkPageAndMap(t *testing.T, what, got, first string) {
+	t.Helper()
+	if len(got) > 28000 {
+		t.Errorf("%s: %d bytes, want at most 28,000", what, len(got))
+	}
+	for _, want := range []string{"Partial view: lines 1-", first, "File Map:", "[Showing lines 1-"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%s holds no %q:\n%s", what, want, tail(got, 2000))
+		}
+	}
+}
+
+// piJSONEvents returns pi's --mode json events of one type.
+func piJSONEvents(out, typ string) []map[string]any {
+	var events []map[string]any
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		var e map[string]any
+		if json.Unmarshal(sc.Bytes(), &e) == nil && e["type"] == typ {
+			events = append(events, e)
+		}
+	}
+	return events
+}
+
+// runPi runs pi in print mode against the scripted model, with pi's extensions or without.
+func runPi(t *testing.T, pkg, home, dir string, m *scriptedModel, extensions bool) string {
+	t.Helper()
+	models := map[string]any{"providers": map[string]any{"e2e": map[string]any{
+		"baseUrl": m.url + "/v1", "api": "openai-completions", "apiKey": "e2e",
+		"compat": map[string]any{"supportsDeveloperRole": false, "supportsReasoningEffort": false},
+		"models": []any{map[string]any{"id": "scripted", "contextWindow": 200000, "maxTokens": 8192}},
+	}}}
+	b, _ := json.Marshal(models)
+	if err := os.MkdirAll(filepath.Join(home, ".pi", "agent"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".pi", "agent", "models.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{filepath.Join(pkg, "dist", "cli.js"), "--mode", "json", "-p", "--no-session",
+		"--provider", "e2e", "--model", "scripted", "--no-context-files", "--no-skills", "--offline"}
+	if !extensions {
+		args = append(args, "--no-extensions")
+	}
+	args = append(args, "read the files")
+	return runAgent(t, dir, []string{"HOME=" + home, "PI_OFFLINE=1", "PI_SKIP_VERSION_CHECK=1", "PI_TELEMETRY=0"}, "node", args...)
+}
+
+// The pi extension, for real: pi 0.73 runs against a scripted OpenAI-compatible model after
+// `readmap setup pi`, and the test reads the tool results pi sent back to the model.
+func TestE2EPi(t *testing.T) {
+	pkg := agentPackage(t, "@mariozechner/pi-coding-agent")
+	t.Logf("pi %s", packageVersion(pkg))
+	bin := readmapBinary(t)
+	dir := e2eRepo(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	if out, errOut, code := cli(t, dir, "setup", "pi", "--command", bin); code != 0 {
+		t.Fatalf("setup pi = %d: %s %s", code, out, errOut)
+	}
+
+	// pi's own read first (extensions off), as the reference for what must not change.
+	same := []toolCall{
+		{"small", "read", map[string]any{"path": "small.py"}},
+		{"range", "read", map[string]any{"path": "server.go", "offset": 3348, "limit": 14}},
+		{"from", "read", map[string]any{"path": "big/big.go", "offset": 4000}},
+	}
+	ref := startModel(t, same, openAIChat)
+	runPi(t, pkg, home, dir, ref, false)
+	want := openAIToolResults(t, ref)
+
+	calls := append(same,
+		toolCall{"large", "read", map[string]any{"path": "server.go"}},
+		toolCall{"large2", "read", map[string]any{"path": "big/big.go"}},
+		toolCall{"folder", "read", map[string]any{"path": "big"}},
+		toolCall{"sym", "sym", map[string]any{"query": "ListenAndServe"}},
+		toolCall{"edit", "readmap_edit", map[string]any{"path": "edit/calc.go", "symbol": "Sub", "new": "// Sub subtracts b from a.\nfunc Sub(a, b int) int {\n\treturn a - b\n}"}},
+	)
+	m := startModel(t, calls, openAIChat)
+	out := runPi(t, pkg, home, dir, m, true)
+	got := openAIToolResults(t, m)
+
+	for _, id := range []string{"small", "range", "from"} {
+		if got[id] != want[id] {
+			t.Errorf("read %v through the extension sent %d bytes, pi's own read %d; they differ:\n%s\n---\n%s",
+				calls[idStep(calls, id)].args, len(got[id]), len(want[id]), tail(got[id], 500), tail(want[id], 500))
+		}
+	}
+	if !strings.HasPrefix(got["small"], "def greet(name):") {
+		t.Errorf("small file: %q", tail(got["small"], 300))
+	}
+	checkPageAndMap(t, "server.go through pi", got["large"], "// Copyright 2009 The Go Authors.")
+	checkPageAndMap(t, "big/big.go through pi (read in parallel)", got["large2"], "package big\n")
+	if i := strings.Index(got["large"], "File Map:"); i > 0 {
+		t.Logf("between the page and the map, as sent: %q", got["large"][max(0, i-400):i+10])
+	}
+	t.Logf("pi: server.go answer %d bytes (pi's own read of it: %d bytes, no map)", len(got["large"]), pijsonOwnReadSize(t, dir))
+	if !strings.Contains(got["folder"], "big.go") || !strings.Contains(got["folder"], "is a folder") {
+		t.Errorf("folder listing: %q", got["folder"])
+	}
+	if !strings.Contains(got["sym"], "server.go:") || !strings.Contains(got["sym"], "ListenAndServe") {
+		t.Errorf("sym: %q", got["sym"])
+	}
+	calc, _ := os.ReadFile(filepath.Join(dir, "edit", "calc.go"))
+	if !strings.Contains(string(calc), "// Sub subtracts b from a.\nfunc Sub") || !strings.Contains(got["edit"], "+// Sub subtracts b from a.") {
+		t.Errorf("readmap_edit: the file is\n%s\nthe result %q", calc, got["edit"])
+	}
+
+	// The large file's answer is two text blocks of one tool result, not a separate message.
+	for _, e := range piJSONEvents(out, "tool_execution_end") {
+		if e["toolCallId"] != "large" {
+			continue
+		}
+		content, _ := e["result"].(map[string]any)["content"].([]any)
+		if len(content) != 2 {
+			t.Errorf("the large file's tool result has %d blocks, want 2 (page, map)", len(content))
+		}
+	}
+}
+
+// idStep is the index of the call with id.
+func idStep(calls []toolCall, id string) int {
+	for i, c := range calls {
+		if c.id == id {
+			return i
+		}
+	}
+	return 0
+}
+
+// pijsonOwnReadSize is what pi's own read would send for server.go: its first 2,000 lines, at
+// most 50 KB (the figure for the logs).
+func pijsonOwnReadSize(t *testing.T, dir string) int {
+	b, _ := os.ReadFile(filepath.Join(dir, "server.go"))
+	lines := strings.SplitAfter(string(b), "\n")
+	n := 0
+	for i, l := range lines {
+		if i >= 2000 || n+len(l) > 50*1024 {
+			break
+		}
+		n += len(l)
+	}
+	return n
+}
