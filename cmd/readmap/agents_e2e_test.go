@@ -402,3 +402,169 @@ func pijsonOwnReadSize(t *testing.T, dir string) int {
 	}
 	return n
 }
+
+// anthropicMessages answers as Anthropic's Messages API, streamed: the tool calls to a request
+// that offers the first of them as a tool and holds no tool result yet, then "done"; any other
+// request (the agent's own side queries) gets "ok".
+func anthropicMessages(m *scriptedModel, w http.ResponseWriter, body []byte, _ int) {
+	var req struct {
+		Tools []struct {
+			Name string `json:"name"`
+		} `json:"tools"`
+		Messages []struct {
+			Role    string          `json:"role"`
+			Content json.RawMessage `json:"content"`
+		} `json:"messages"`
+	}
+	_ = json.Unmarshal(body, &req)
+	offered := false
+	for _, tool := range req.Tools {
+		offered = offered || len(m.calls) > 0 && tool.Name == m.calls[0].name
+	}
+	answered := false
+	if n := len(req.Messages); n > 0 {
+		answered = bytes.Contains(req.Messages[n-1].Content, []byte(`"tool_result"`))
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	sse(w, "message_start", map[string]any{"type": "message_start", "message": map[string]any{
+		"id": "msg_e2e", "type": "message", "role": "assistant", "content": []any{}, "model": "claude-sonnet-4-5",
+		"stop_reason": nil, "stop_sequence": nil, "usage": map[string]any{"input_tokens": 10, "output_tokens": 1}}})
+	stop := "end_turn"
+	if offered && !answered {
+		for i, c := range m.calls {
+			sse(w, "content_block_start", map[string]any{"type": "content_block_start", "index": i,
+				"content_block": map[string]any{"type": "tool_use", "id": c.id, "name": c.name, "input": map[string]any{}}})
+			sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": i,
+				"delta": map[string]any{"type": "input_json_delta", "partial_json": argsJSON(c.args)}})
+			sse(w, "content_block_stop", map[string]any{"type": "content_block_stop", "index": i})
+		}
+		stop = "tool_use"
+	} else {
+		text := "ok"
+		if answered {
+			text = "done"
+		}
+		sse(w, "content_block_start", map[string]any{"type": "content_block_start", "index": 0,
+			"content_block": map[string]any{"type": "text", "text": ""}})
+		sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
+			"delta": map[string]any{"type": "text_delta", "text": text}})
+		sse(w, "content_block_stop", map[string]any{"type": "content_block_stop", "index": 0})
+	}
+	sse(w, "message_delta", map[string]any{"type": "message_delta",
+		"delta": map[string]any{"stop_reason": stop, "stop_sequence": nil}, "usage": map[string]any{"output_tokens": 5}})
+	sse(w, "message_stop", map[string]any{"type": "message_stop"})
+}
+
+// anthropicToolResults returns the tool results the agent sent back, by tool use id: the text
+// blocks of each.
+func anthropicToolResults(t *testing.T, m *scriptedModel) map[string][]string {
+	t.Helper()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := map[string][]string{}
+	for _, body := range m.requests {
+		var req struct {
+			Messages []struct {
+				Content json.RawMessage `json:"content"`
+			} `json:"messages"`
+		}
+		_ = json.Unmarshal(body, &req)
+		for _, msg := range req.Messages {
+			var blocks []struct {
+				Type      string          `json:"type"`
+				ToolUseID string          `json:"tool_use_id"`
+				Content   json.RawMessage `json:"content"`
+			}
+			if json.Unmarshal(msg.Content, &blocks) != nil {
+				continue
+			}
+			for _, b := range blocks {
+				if b.Type != "tool_result" {
+					continue
+				}
+				var s string
+				if json.Unmarshal(b.Content, &s) == nil {
+					out[b.ToolUseID] = []string{s}
+					continue
+				}
+				var parts []struct{ Type, Text string }
+				_ = json.Unmarshal(b.Content, &parts)
+				out[b.ToolUseID] = nil
+				for _, p := range parts {
+					out[b.ToolUseID] = append(out[b.ToolUseID], p.Text)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Claude Code, for real: after `readmap setup claude` in a temporary HOME, Claude Code 2.1
+// (its own linux-x64 binary) runs against a scripted Anthropic Messages server and calls
+// readmap's MCP tools read, sym and edit in one turn.
+func TestE2EClaude(t *testing.T) {
+	pkg := agentPackage(t, "@anthropic-ai/claude-code")
+	claude := filepath.Join(e2eNodeModules, "@anthropic-ai", "claude-code-linux-x64", "claude")
+	if _, err := os.Stat(claude); err != nil {
+		t.Skipf("npm package @anthropic-ai/claude-code-linux-x64 (Claude Code's own binary) is not installed: %v", err)
+	}
+	t.Logf("claude-code %s", packageVersion(pkg))
+	bin := readmapBinary(t)
+	dir := e2eRepo(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	if out, errOut, code := cli(t, dir, "setup", "claude", "--command", bin); code != 0 {
+		t.Fatalf("setup claude = %d: %s %s", code, out, errOut)
+	}
+	calls := []toolCall{
+		{"toolu_large", "mcp__readmap__read", map[string]any{"path": "server.go"}},
+		{"toolu_large2", "mcp__readmap__read", map[string]any{"path": "big/big.go"}},
+		{"toolu_sym", "mcp__readmap__sym", map[string]any{"query": "Server.ListenAndServe"}},
+		{"toolu_edit", "mcp__readmap__edit", map[string]any{"path": "edit/calc.go", "symbol": "Add", "new": "// Add adds a and b.\nfunc Add(a, b int) int {\n\treturn a + b\n}"}},
+	}
+	m := startModel(t, calls, anthropicMessages)
+	out := runAgent(t, dir, []string{"HOME=" + home, "ANTHROPIC_BASE_URL=" + m.url, "ANTHROPIC_API_KEY=e2e",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1", "ENABLE_TOOL_SEARCH=false"},
+		claude, "-p", "read the files", "--output-format", "json", "--model", "claude-sonnet-4-5",
+		"--allowedTools", "mcp__readmap__read,mcp__readmap__sym,mcp__readmap__edit")
+	got := anthropicToolResults(t, m)
+	if len(got) == 0 {
+		t.Fatalf("Claude Code sent no tool results in %d requests (tools offered: %v); it printed\n%s", len(m.requests), offeredTools(m), tail(out, 3000))
+	}
+	for _, id := range []string{"toolu_large", "toolu_large2"} {
+		blocks := got[id]
+		if len(blocks) != 2 {
+			t.Errorf("%s: %d text blocks, want 2 (page, map): %q", id, len(blocks), blocks)
+			continue
+		}
+		checkPageAndMap(t, id+" through Claude Code", blocks[0]+blocks[1], map[string]string{"toolu_large": "// Copyright 2009", "toolu_large2": "package big\n"}[id])
+		t.Logf("%s: page %d bytes, map %d bytes", id, len(blocks[0]), len(blocks[1]))
+	}
+	if s := strings.Join(got["toolu_sym"], ""); !strings.Contains(s, "server.go:") || !strings.Contains(s, "Server.ListenAndServe") {
+		t.Errorf("sym: %q", s)
+	}
+	calc, _ := os.ReadFile(filepath.Join(dir, "edit", "calc.go"))
+	if !strings.Contains(string(calc), "// Add adds a and b.\nfunc Add") {
+		t.Errorf("edit through Claude Code left the file\n%s\nresult: %q", calc, got["toolu_edit"])
+	}
+}
+
+// offeredTools lists the tool names of each request, for a failure's message.
+func offeredTools(m *scriptedModel) [][]string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var all [][]string
+	for _, body := range m.requests {
+		var req struct {
+			Tools []struct{ Name string }
+		}
+		_ = json.Unmarshal(body, &req)
+		var names []string
+		for _, tool := range req.Tools {
+			names = append(names, tool.Name)
+		}
+		all = append(all, names)
+	}
+	return all
+}
