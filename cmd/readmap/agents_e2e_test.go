@@ -568,3 +568,143 @@ func offeredTools(m *scriptedModel) [][]string {
 	}
 	return all
 }
+
+// openAIResponses answers as OpenAI's Responses API, streamed: the tool calls (a name
+// "mcp__readmap__read" is sent as the function read in the namespace mcp__readmap, as Codex
+// offers MCP tools) while no tool output came back yet, then "done".
+func openAIResponses(m *scriptedModel, w http.ResponseWriter, body []byte, _ int) {
+	var req struct {
+		Input []struct {
+			Type string `json:"type"`
+		} `json:"input"`
+	}
+	_ = json.Unmarshal(body, &req)
+	answered := false
+	for _, it := range req.Input {
+		answered = answered || it.Type == "function_call_output"
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	ev := func(typ string, data map[string]any) {
+		data["type"] = typ
+		sse(w, typ, data)
+	}
+	ev("response.created", map[string]any{"response": map[string]any{"id": "resp_e2e"}})
+	if answered {
+		ev("response.output_item.done", map[string]any{"output_index": 0, "item": map[string]any{
+			"type": "message", "role": "assistant", "id": "msg_e2e",
+			"content": []any{map[string]any{"type": "output_text", "text": "done"}}}})
+	} else {
+		for i, c := range m.calls {
+			item := map[string]any{"type": "function_call", "id": "fc_" + c.id, "call_id": c.id,
+				"name": c.name, "arguments": argsJSON(c.args), "status": "completed"}
+			if ns, name, ok := cutLast(c.name, "__"); ok {
+				item["namespace"], item["name"] = ns, name
+			}
+			ev("response.output_item.done", map[string]any{"output_index": i, "item": item})
+		}
+	}
+	ev("response.completed", map[string]any{"response": map[string]any{"id": "resp_e2e", "usage": map[string]any{
+		"input_tokens": 10, "input_tokens_details": nil, "output_tokens": 5, "output_tokens_details": nil, "total_tokens": 15}}})
+}
+
+func cutLast(s, sep string) (string, string, bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return "", s, false
+	}
+	return s[:i], s[i+len(sep):], true
+}
+
+// responsesToolOutputs returns the text items of each function call output of the last request,
+// by call id.
+func responsesToolOutputs(t *testing.T, m *scriptedModel) map[string][]string {
+	t.Helper()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var req struct {
+		Input []struct {
+			Type   string          `json:"type"`
+			CallID string          `json:"call_id"`
+			Output json.RawMessage `json:"output"`
+		} `json:"input"`
+	}
+	if len(m.requests) > 0 {
+		_ = json.Unmarshal(m.requests[len(m.requests)-1], &req)
+	}
+	out := map[string][]string{}
+	for _, it := range req.Input {
+		if it.Type != "function_call_output" {
+			continue
+		}
+		var s string
+		if json.Unmarshal(it.Output, &s) == nil {
+			out[it.CallID] = []string{s}
+			continue
+		}
+		var parts []struct{ Text string }
+		_ = json.Unmarshal(it.Output, &parts)
+		for _, p := range parts {
+			if !strings.HasPrefix(p.Text, "Wall time:") { // Codex's own header item
+				out[it.CallID] = append(out[it.CallID], p.Text)
+			}
+		}
+	}
+	return out
+}
+
+// Codex, for real: after `readmap setup codex` in a temporary CODEX_HOME whose config.toml also
+// names a custom provider on localhost (the Responses API), codex exec calls readmap's MCP
+// tools read (two large files in parallel), sym and edit in one turn. The model is named
+// gpt-5.5, a model of Codex's own catalog, so that Codex applies its real limit to tool output
+// (10,000 tokens); for a model it does not know it keeps about 10 KB, which cuts the map off.
+func TestE2ECodex(t *testing.T) {
+	pkg := agentPackage(t, "@openai/codex")
+	codex := filepath.Join(e2eNodeModules, "@openai", "codex-linux-x64", "vendor", "x86_64-unknown-linux-musl", "bin", "codex")
+	if _, err := os.Stat(codex); err != nil {
+		t.Skipf("npm package @openai/codex-linux-x64 (Codex's own binary) is not installed: %v", err)
+	}
+	t.Logf("codex %s", packageVersion(pkg))
+	bin := readmapBinary(t)
+	dir := e2eRepo(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("CODEX_HOME", "")
+	calls := []toolCall{
+		{"call_large", "mcp__readmap__read", map[string]any{"path": "server.go"}},
+		{"call_large2", "mcp__readmap__read", map[string]any{"path": "big/big.go"}},
+		{"call_sym", "mcp__readmap__sym", map[string]any{"query": "ListenAndServeTLS"}},
+		{"call_edit", "mcp__readmap__edit", map[string]any{"path": "edit/calc.go", "old": "return a - b", "new": "return a - b // subtracted"}},
+	}
+	m := startModel(t, calls, openAIResponses)
+	cfg := filepath.Join(home, ".codex", "config.toml")
+	os.MkdirAll(filepath.Dir(cfg), 0o755)
+	provider := fmt.Sprintf("model = \"gpt-5.5\"\nmodel_provider = \"e2e\"\n\n[model_providers.e2e]\nname = \"e2e\"\nbase_url = %q\nwire_api = \"responses\"\nsupports_websockets = false\n", m.url+"/v1")
+	if err := os.WriteFile(cfg, []byte(provider), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, errOut, code := cli(t, dir, "setup", "codex", "--command", bin); code != 0 {
+		t.Fatalf("setup codex = %d: %s %s", code, out, errOut)
+	}
+	runAgent(t, dir, []string{"HOME=" + home, "CODEX_HOME=" + filepath.Dir(cfg)}, codex, "exec",
+		"--skip-git-repo-check", "--json", "-c", `mcp_servers.readmap.tools.edit.approval_mode="approve"`, "read the files")
+	got := responsesToolOutputs(t, m)
+	for _, id := range []string{"call_large", "call_large2"} {
+		blocks := got[id]
+		if len(blocks) != 2 {
+			t.Errorf("%s: %d text items, want 2 (page, map): %q", id, len(blocks), blocks)
+			continue
+		}
+		checkPageAndMap(t, id+" through Codex", blocks[0]+blocks[1], map[string]string{"call_large": "// Copyright 2009", "call_large2": "package big\n"}[id])
+		if strings.Contains(blocks[0]+blocks[1], "tokens truncated") {
+			t.Errorf("%s: Codex cut the answer", id)
+		}
+		t.Logf("%s: page %d bytes, map %d bytes", id, len(blocks[0]), len(blocks[1]))
+	}
+	if s := strings.Join(got["call_sym"], ""); !strings.Contains(s, "ListenAndServeTLS") {
+		t.Errorf("sym: %q", s)
+	}
+	calc, _ := os.ReadFile(filepath.Join(dir, "edit", "calc.go"))
+	if !strings.Contains(string(calc), "return a - b // subtracted") {
+		t.Errorf("edit through Codex left the file\n%s\nresult: %q", calc, got["call_edit"])
+	}
+}

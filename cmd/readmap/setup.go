@@ -322,7 +322,12 @@ func (a *app) setupFiles(agent string, project bool, command string) ([]setupFil
 		if env := os.Getenv("CODEX_HOME"); env != "" && !project {
 			cfg = filepath.Join(env, "config.toml")
 		}
-		table := "[mcp_servers.readmap]\ncommand = " + tomlString(command) + "\nargs = [\"mcp\"]\n"
+		// The read-only tools run without asking (Codex asks before every MCP call otherwise, and
+		// codex exec, which cannot ask, refuses them); edit still asks.
+		approve := `{ approval_mode = "approve" }`
+		table := "[mcp_servers.readmap]\ncommand = " + tomlString(command) + "\nargs = [\"mcp\"]\n" +
+			"supports_parallel_tool_calls = true\n" +
+			"tools = { read = " + approve + ", map = " + approve + ", sym = " + approve + ", search = " + approve + " }\n"
 		return []setupFile{tomlSetupFile(cfg, tomlTableBlock("mcp_servers", "readmap"), table)}, nil
 	case "gemini":
 		dir := base
