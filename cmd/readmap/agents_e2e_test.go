@@ -97,10 +97,11 @@ type scriptedModel struct {
 
 	mu       sync.Mutex
 	requests [][]byte
+	paths    []string
 }
 
 // startModel serves the scripted model on localhost with handler, until the test ends.
-func startModel(t *testing.T, calls []toolCall, handler func(m *scriptedModel, w http.ResponseWriter, body []byte, turn int)) *scriptedModel {
+func startModel(t *testing.T, calls []toolCall, handler func(m *scriptedModel, w http.ResponseWriter, r *http.Request, body []byte)) *scriptedModel {
 	t.Helper()
 	m := &scriptedModel{t: t, calls: calls}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -115,9 +116,9 @@ func startModel(t *testing.T, calls []toolCall, handler func(m *scriptedModel, w
 		}
 		m.mu.Lock()
 		m.requests = append(m.requests, body)
-		turn := len(m.requests)
+		m.paths = append(m.paths, r.URL.String())
 		m.mu.Unlock()
-		handler(m, w, body, turn)
+		handler(m, w, r, body)
 	})}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
@@ -144,7 +145,7 @@ func argsJSON(args any) string {
 
 // openAIChat answers as OpenAI's chat completions API, streamed: the tool calls while no tool
 // result came back yet, then "done".
-func openAIChat(m *scriptedModel, w http.ResponseWriter, body []byte, _ int) {
+func openAIChat(m *scriptedModel, w http.ResponseWriter, r *http.Request, body []byte) {
 	var req struct {
 		Messages []struct {
 			Role string `json:"role"`
@@ -406,7 +407,7 @@ func pijsonOwnReadSize(t *testing.T, dir string) int {
 // anthropicMessages answers as Anthropic's Messages API, streamed: the tool calls to a request
 // that offers the first of them as a tool and holds no tool result yet, then "done"; any other
 // request (the agent's own side queries) gets "ok".
-func anthropicMessages(m *scriptedModel, w http.ResponseWriter, body []byte, _ int) {
+func anthropicMessages(m *scriptedModel, w http.ResponseWriter, r *http.Request, body []byte) {
 	var req struct {
 		Tools []struct {
 			Name string `json:"name"`
@@ -572,7 +573,7 @@ func offeredTools(m *scriptedModel) [][]string {
 // openAIResponses answers as OpenAI's Responses API, streamed: the tool calls (a name
 // "mcp__readmap__read" is sent as the function read in the namespace mcp__readmap, as Codex
 // offers MCP tools) while no tool output came back yet, then "done".
-func openAIResponses(m *scriptedModel, w http.ResponseWriter, body []byte, _ int) {
+func openAIResponses(m *scriptedModel, w http.ResponseWriter, r *http.Request, body []byte) {
 	var req struct {
 		Input []struct {
 			Type string `json:"type"`
@@ -707,4 +708,159 @@ func TestE2ECodex(t *testing.T) {
 	if !strings.Contains(string(calc), "return a - b // subtracted") {
 		t.Errorf("edit through Codex left the file\n%s\nresult: %q", calc, got["call_edit"])
 	}
+}
+
+// geminiAPI answers as Google's Gemini API (generateContent and streamGenerateContent with
+// alt=sse): the tool calls to a request that offers the first of them and holds no function
+// response yet, then "done"; any other request (the agent's own side queries) gets "ok".
+func geminiAPI(m *scriptedModel, w http.ResponseWriter, r *http.Request, body []byte) {
+	var req struct {
+		Contents []struct {
+			Parts []map[string]json.RawMessage `json:"parts"`
+		} `json:"contents"`
+		Tools []struct {
+			FunctionDeclarations []struct {
+				Name string `json:"name"`
+			} `json:"functionDeclarations"`
+		} `json:"tools"`
+	}
+	_ = json.Unmarshal(body, &req)
+	offered := false
+	for _, tool := range req.Tools {
+		for _, f := range tool.FunctionDeclarations {
+			offered = offered || len(m.calls) > 0 && f.Name == m.calls[0].name
+		}
+	}
+	answered := false
+	if n := len(req.Contents); n > 0 {
+		for _, p := range req.Contents[n-1].Parts {
+			_, ok := p["functionResponse"]
+			answered = answered || ok
+		}
+	}
+	var parts []any
+	switch {
+	case offered && !answered:
+		for _, c := range m.calls {
+			parts = append(parts, map[string]any{"functionCall": map[string]any{"name": c.name, "args": c.args}})
+		}
+	case answered:
+		parts = []any{map[string]any{"text": "done"}}
+	default:
+		parts = []any{map[string]any{"text": "ok"}}
+	}
+	resp := map[string]any{
+		"candidates":    []any{map[string]any{"content": map[string]any{"role": "model", "parts": parts}, "finishReason": "STOP", "index": 0}},
+		"usageMetadata": map[string]any{"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15},
+		"modelVersion":  "gemini-2.5-pro",
+	}
+	if strings.Contains(r.URL.Path, "streamGenerateContent") {
+		w.Header().Set("Content-Type", "text/event-stream")
+		sse(w, "", resp)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(resp)
+}
+
+// Gemini CLI, for real: after `readmap setup gemini` in a temporary HOME, gemini -p runs against
+// a scripted Gemini API server (GOOGLE_GEMINI_BASE_URL) and calls readmap's MCP tools.
+func TestE2EGemini(t *testing.T) {
+	pkg := agentPackage(t, "@google/gemini-cli")
+	t.Logf("gemini-cli %s", packageVersion(pkg))
+	bin := readmapBinary(t)
+	dir := e2eRepo(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("GEMINI_CLI_HOME", "")
+	// The user's own settings, which setup must keep: an API key for auth, and no folder trust
+	// prompts (a temporary folder is not trusted, and an untrusted folder turns --yolo off).
+	settings := filepath.Join(home, ".gemini", "settings.json")
+	os.MkdirAll(filepath.Dir(settings), 0o755)
+	own := "{\n  // written by the test\n  \"security\": {\n    \"auth\": { \"selectedType\": \"gemini-api-key\" },\n    \"folderTrust\": { \"enabled\": false }\n  }\n}\n"
+	if err := os.WriteFile(settings, []byte(own), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, errOut, code := cli(t, dir, "setup", "gemini", "--command", bin); code != 0 {
+		t.Fatalf("setup gemini = %d: %s %s", code, out, errOut)
+	}
+	calls := []toolCall{
+		{"large", "mcp_readmap_read", map[string]any{"path": "server.go"}},
+		{"large2", "mcp_readmap_read", map[string]any{"path": "big/big.go"}},
+		{"sym", "mcp_readmap_sym", map[string]any{"query": "ListenAndServe"}},
+		{"edit", "mcp_readmap_edit", map[string]any{"path": "edit/calc.go", "symbol": "Sub", "delete": true}},
+	}
+	m := startModel(t, calls, geminiAPI)
+	runAgent(t, dir, []string{"HOME=" + home, "GOOGLE_GEMINI_BASE_URL=" + m.url, "GEMINI_API_KEY=e2e"},
+		"node", filepath.Join(pkg, "bundle", "gemini.js"), "-p", "read the files", "--output-format", "json", "--yolo", "-m", "gemini-2.5-pro")
+	got := geminiFunctionResponses(t, m)
+	if len(got) != len(calls) {
+		t.Fatalf("Gemini CLI sent %d function responses, want %d (tools offered: %v)", len(got), len(calls), offeredGeminiTools(m))
+	}
+	// Gemini CLI joins an MCP result's text blocks into one output, between <untrusted_context> tags.
+	checkPageAndMap(t, "server.go through Gemini CLI", got[0], "// Copyright 2009")
+	checkPageAndMap(t, "big/big.go through Gemini CLI (in parallel)", got[1], "package big\n")
+	t.Logf("server.go: %d bytes as sent; big/big.go: %d", len(got[0]), len(got[1]))
+	if !strings.Contains(got[2], "Server.ListenAndServe") {
+		t.Errorf("sym: %q", got[2])
+	}
+	calc, _ := os.ReadFile(filepath.Join(dir, "edit", "calc.go"))
+	if strings.Contains(string(calc), "func Sub") || !strings.Contains(string(calc), "func Add") {
+		t.Errorf("edit (delete Sub) through Gemini CLI left the file\n%s\nresult: %q", calc, got[3])
+	}
+	if b, _ := os.ReadFile(settings); !strings.HasPrefix(string(b), own[:len(own)-3]) {
+		t.Errorf("setup did not keep the user's settings:\n%s", b)
+	}
+}
+
+// geminiFunctionResponses returns the outputs of the function responses of the last request, in
+// the order of the calls.
+func geminiFunctionResponses(t *testing.T, m *scriptedModel) []string {
+	t.Helper()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var req struct {
+		Contents []struct {
+			Parts []struct {
+				FunctionResponse *struct {
+					Response map[string]any `json:"response"`
+				} `json:"functionResponse"`
+			} `json:"parts"`
+		} `json:"contents"`
+	}
+	if len(m.requests) > 0 {
+		_ = json.Unmarshal(m.requests[len(m.requests)-1], &req)
+	}
+	var out []string
+	if n := len(req.Contents); n > 0 {
+		for _, p := range req.Contents[n-1].Parts {
+			if p.FunctionResponse != nil {
+				s, _ := p.FunctionResponse.Response["output"].(string)
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func offeredGeminiTools(m *scriptedModel) [][]string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var all [][]string
+	for _, body := range m.requests {
+		var req struct {
+			Tools []struct {
+				FunctionDeclarations []struct{ Name string } `json:"functionDeclarations"`
+			} `json:"tools"`
+		}
+		_ = json.Unmarshal(body, &req)
+		var names []string
+		for _, tool := range req.Tools {
+			for _, f := range tool.FunctionDeclarations {
+				names = append(names, f.Name)
+			}
+		}
+		all = append(all, names)
+	}
+	return all
 }
