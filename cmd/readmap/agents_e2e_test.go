@@ -864,3 +864,68 @@ func offeredGeminiTools(m *scriptedModel) [][]string {
 	}
 	return all
 }
+
+// opencode, for real: after `readmap setup opencode` on the user's opencode.json (JSONC, which
+// also names a custom OpenAI-compatible provider on localhost), opencode run calls readmap's MCP
+// tools read (two large files in parallel), sym and edit in one turn.
+func TestE2EOpencode(t *testing.T) {
+	pkg := agentPackage(t, "opencode-ai")
+	opencode := filepath.Join(e2eNodeModules, "opencode-linux-x64", "bin", "opencode")
+	if _, err := os.Stat(opencode); err != nil {
+		t.Skipf("npm package opencode-linux-x64 (opencode's own binary) is not installed: %v", err)
+	}
+	t.Logf("opencode %s", packageVersion(pkg))
+	bin := readmapBinary(t)
+	dir := e2eRepo(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	calls := []toolCall{
+		{"large", "readmap_read", map[string]any{"path": "server.go"}},
+		{"large2", "readmap_read", map[string]any{"path": "big/big.go"}},
+		{"sym", "readmap_sym", map[string]any{"query": "ListenAndServe"}},
+		{"edit", "readmap_edit", map[string]any{"path": "edit/calc.go", "symbol": "Add", "insert_after": "// Mul multiplies.\nfunc Mul(a, b int) int {\n\treturn a * b\n}"}},
+	}
+	m := startModel(t, calls, openAIChat)
+	cfg := filepath.Join(home, ".config", "opencode", "opencode.json")
+	os.MkdirAll(filepath.Dir(cfg), 0o755)
+	own := fmt.Sprintf(`{
+  "$schema": "https://opencode.ai/config.json",
+  // the scripted model
+  "provider": {
+    "e2e": {
+      "npm": "@ai-sdk/openai-compatible",
+      "options": { "baseURL": %q, "apiKey": "e2e" },
+      "models": { "scripted": {} }
+    }
+  },
+  "permission": { "*": "allow" }
+}
+`, m.url+"/v1")
+	if err := os.WriteFile(cfg, []byte(own), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, errOut, code := cli(t, dir, "setup", "opencode", "--command", bin); code != 0 {
+		t.Fatalf("setup opencode = %d: %s %s", code, out, errOut)
+	}
+	out := runAgent(t, dir, []string{"HOME=" + home, "OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_AUTOUPDATE=1",
+		"OPENCODE_DISABLE_LSP_DOWNLOAD=1", "OPENCODE_DISABLE_SHARE=1"},
+		opencode, "run", "--format", "json", "-m", "e2e/scripted", "read the files")
+	got := openAIToolResults(t, m)
+	if len(got) == 0 {
+		t.Fatalf("opencode sent no tool results; it printed\n%s", tail(out, 3000))
+	}
+	checkPageAndMap(t, "server.go through opencode", got["large"], "// Copyright 2009")
+	checkPageAndMap(t, "big/big.go through opencode (in parallel)", got["large2"], "package big\n")
+	t.Logf("server.go: %d bytes as sent; big/big.go: %d", len(got["large"]), len(got["large2"]))
+	if !strings.Contains(got["sym"], "Server.ListenAndServe") {
+		t.Errorf("sym: %q", got["sym"])
+	}
+	calc, _ := os.ReadFile(filepath.Join(dir, "edit", "calc.go"))
+	if !strings.Contains(string(calc), "}\n// Mul multiplies.\nfunc Mul") {
+		t.Errorf("edit through opencode left the file\n%s\nresult: %q", calc, got["edit"])
+	}
+	if b, _ := os.ReadFile(cfg); !strings.Contains(string(b), "  \"permission\": { \"*\": \"allow\" },\n  \"mcp\": {\n    \"readmap\": {\"type\": \"local\"") {
+		t.Errorf("opencode.json after setup:\n%s", b)
+	}
+}
