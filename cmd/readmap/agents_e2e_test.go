@@ -47,6 +47,19 @@ func agentPackage(t *testing.T, pkg string) string {
 	return dir
 }
 
+// needNode skips the test unless Node.js 20 or newer runs, which pi and Gemini CLI need.
+func needNode(t *testing.T, pkg string) {
+	t.Helper()
+	out, err := exec.Command("node", "--version").Output()
+	var major int
+	if err == nil {
+		fmt.Sscanf(strings.TrimPrefix(strings.TrimSpace(string(out)), "v"), "%d", &major)
+	}
+	if major < 20 {
+		t.Skipf("%s needs Node.js 20 or newer; node --version gave %q (%v)", pkg, strings.TrimSpace(string(out)), err)
+	}
+}
+
 // packageVersion is the version in a package's package.json, for the logs.
 func packageVersion(dir string) string {
 	var p struct{ Version string }
@@ -311,6 +324,7 @@ func runPi(t *testing.T, pkg, home, dir string, m *scriptedModel, extensions boo
 // `readmap setup pi`, and the test reads the tool results pi sent back to the model.
 func TestE2EPi(t *testing.T) {
 	pkg := agentPackage(t, "@mariozechner/pi-coding-agent")
+	needNode(t, "@mariozechner/pi-coding-agent")
 	t.Logf("pi %s", packageVersion(pkg))
 	bin := readmapBinary(t)
 	dir := e2eRepo(t)
@@ -767,6 +781,7 @@ func geminiAPI(m *scriptedModel, w http.ResponseWriter, r *http.Request, body []
 // a scripted Gemini API server (GOOGLE_GEMINI_BASE_URL) and calls readmap's MCP tools.
 func TestE2EGemini(t *testing.T) {
 	pkg := agentPackage(t, "@google/gemini-cli")
+	needNode(t, "@google/gemini-cli")
 	t.Logf("gemini-cli %s", packageVersion(pkg))
 	bin := readmapBinary(t)
 	dir := e2eRepo(t)
