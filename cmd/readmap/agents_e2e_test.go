@@ -339,6 +339,13 @@ func TestE2EPi(t *testing.T) {
 		{"small", "read", map[string]any{"path": "small.py"}},
 		{"range", "read", map[string]any{"path": "server.go", "offset": 3348, "limit": 14}},
 		{"from", "read", map[string]any{"path": "big/big.go", "offset": 4000}},
+		{"image", "read", map[string]any{"path": "dot.png"}},
+		{"missing", "read", map[string]any{"path": "nosuch.go"}},
+	}
+	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89" +
+		"\x00\x00\x00\rIDATx\x9cc\xf8\xcf\xc0\xf0\x1f\x00\x05\x00\x01\xff\x89\x99=\x1d\x00\x00\x00\x00IEND\xaeB`\x82")
+	if err := os.WriteFile(filepath.Join(dir, "dot.png"), png, 0o644); err != nil {
+		t.Fatal(err)
 	}
 	ref := startModel(t, same, openAIChat)
 	runPi(t, pkg, home, dir, ref, false)
@@ -355,11 +362,14 @@ func TestE2EPi(t *testing.T) {
 	out := runPi(t, pkg, home, dir, m, true)
 	got := openAIToolResults(t, m)
 
-	for _, id := range []string{"small", "range", "from"} {
+	for _, id := range []string{"small", "range", "from", "image", "missing"} {
 		if got[id] != want[id] {
 			t.Errorf("read %v through the extension sent %d bytes, pi's own read %d; they differ:\n%s\n---\n%s",
 				calls[idStep(calls, id)].args, len(got[id]), len(want[id]), tail(got[id], 500), tail(want[id], 500))
 		}
+	}
+	if !strings.Contains(got["image"], "image/png") || !strings.Contains(got["missing"], "nosuch.go") {
+		t.Errorf("an image and a missing file should read as pi reads them: %q, %q", got["image"], got["missing"])
 	}
 	if !strings.HasPrefix(got["small"], "def greet(name):") {
 		t.Errorf("small file: %q", tail(got["small"], 300))
