@@ -18,7 +18,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -256,7 +255,7 @@ func tail(s string, n int) string {
 // lines), a second large file, a small file, and a file to edit.
 func e2eRepo(t *testing.T) string {
 	t.Helper()
-	server, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", "net", "http", "server.go"))
+	server, err := os.ReadFile(filepath.Join(gorootSrc(), "net", "http", "server.go"))
 	if err != nil {
 		t.Skipf("no GOROOT source: %v", err)
 	}
