@@ -949,7 +949,7 @@ func TestE2EOpencode(t *testing.T) {
 	if !strings.Contains(string(calc), "}\n// Mul multiplies.\nfunc Mul") {
 		t.Errorf("edit through opencode left the file\n%s\nresult: %q", calc, got["edit"])
 	}
-	if b, _ := os.ReadFile(cfg); !strings.Contains(string(b), "  \"permission\": { \"*\": \"allow\" },\n  \"mcp\": {\n    \"readmap\": {\"type\": \"local\"") {
+	if b, _ := os.ReadFile(cfg); !strings.Contains(string(b), "  \"permission\": { \"*\": \"allow\" },\n  \"mcp\": { \"readmap\": {\"type\": \"local\"") {
 		t.Errorf("opencode.json after setup:\n%s", b)
 	}
 }

@@ -20,6 +20,11 @@ import (
 //   - into an empty object "{}": the member alone; into "{ WS }": "\n", the indentation of the
 //     object's line plus one unit, then the member, before WS; removal deletes from after "{" to
 //     the end of the member.
+//
+// A section setup creates (mcpServers, mcp) holds the entry on one line, "{ member }", and a file
+// setup creates is newFile; --remove takes out the whole section, or deletes the file, only when
+// it finds exactly those. The one original that cannot be told apart is a file that was exactly
+// newFile with the entry's line missing (an empty section and nothing else): --remove deletes it.
 
 // jsonValue is one scanned value: its span [start, end) and, for an object, its members.
 type jsonValue struct {
@@ -373,13 +378,12 @@ type jsonEntry struct {
 	newFile string // the whole file setup creates when there is none
 }
 
-// sectionText is the section holding only the entry, as inserted into a root object whose
-// members start at indent (one line when the root is one line).
-func (e jsonEntry) sectionText(indent, unit string, multiline bool) string {
-	if !multiline {
-		return "{" + jsonMemberText(e.name, e.value) + "}"
-	}
-	return "{\n" + indent + unit + jsonMemberText(e.name, e.value) + "\n" + indent + "}"
+// sectionText is the section setup creates for the entry when the file has none: one line,
+// "{ member }", a form no insertion into an existing section makes (that gives "{member}" or a
+// member on a line of its own), so that --remove can tell a section setup made from one the user
+// had.
+func (e jsonEntry) sectionText() string {
+	return "{ " + jsonMemberText(e.name, e.value) + " }"
 }
 
 // addJSONEntry returns src with the entry in it, and whether anything changed. A value of the
@@ -398,13 +402,7 @@ func addJSONEntry(src []byte, e jsonEntry) ([]byte, bool, error) {
 	unit := indentUnit(src, root)
 	sec, _ := root.member(e.section)
 	if sec == nil {
-		indent := lineIndent(src, root.start) + unit
-		if n := len(root.members); n > 0 && root.multiline(src) {
-			indent = lineIndent(src, root.members[n-1].keyStart)
-		}
-		// an empty "{ }" becomes multi-line: insertJSONMember puts the member on a line of its own
-		multiline := root.multiline(src) || len(root.members) == 0 && root.end-root.start > 2
-		return insertJSONMember(src, root, e.section, e.sectionText(indent, unit, multiline), unit), true, nil
+		return insertJSONMember(src, root, e.section, e.sectionText(), unit), true, nil
 	}
 	if !sec.value.object {
 		return nil, false, fmt.Errorf("%q is not an object", e.section)
@@ -440,10 +438,8 @@ func removeJSONEntry(src []byte, e jsonEntry) (out []byte, changed, deleteFile b
 	if m == nil {
 		return src, false, false, nil
 	}
-	if len(sec.value.members) == 1 {
-		if string(src[sec.value.start:sec.value.end]) == e.sectionText(lineIndent(src, sec.keyStart), indentUnit(src, root), root.multiline(src)) {
-			return removeJSONMember(src, root, si), true, false, nil
-		}
+	if string(src[sec.value.start:sec.value.end]) == e.sectionText() {
+		return removeJSONMember(src, root, si), true, false, nil
 	}
 	return removeJSONMember(src, sec.value, mi), true, false, nil
 }

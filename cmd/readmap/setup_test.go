@@ -34,14 +34,14 @@ func TestSetupKeepsEveryOtherByte(t *testing.T) {
 		{"claude user, empty servers", "claude", ".claude.json",
 			"{\n  \"mcpServers\": {},\n  \"x\": 1\n}", `"mcpServers": {"readmap": {"type": "stdio", "command": "/opt/readmap", "args": ["mcp"]}},`},
 		{"claude user, no servers, one line", "claude", ".claude.json",
-			`{"theme":"dark"}`, `{"theme":"dark", "mcpServers": {"readmap": {`},
-		{"claude user, empty object", "claude", ".claude.json", "{}", `{"mcpServers": {"readmap": `},
-		{"claude user, spaced empty object", "claude", ".claude.json", "{ }\n", "{\n  \"mcpServers\": {\n    \"readmap\": "},
+			`{"theme":"dark"}`, `{"theme":"dark", "mcpServers": { "readmap": {`},
+		{"claude user, empty object", "claude", ".claude.json", "{}", `{"mcpServers": { "readmap": `},
+		{"claude user, spaced empty object", "claude", ".claude.json", "{ }\n", "{\n  \"mcpServers\": { \"readmap\": "},
 		{"gemini, JSONC with comments and trailing comma", "gemini", ".gemini/settings.json",
 			"// my settings\n{\n\t\"theme\": \"GitHub\", // dark is too dark\n\t/* servers */\n\t\"mcpServers\": {\n\t\t\"github\": {\n\t\t\t\"command\": \"gh-mcp\",\n\t\t},\n\t},\n}\n",
 			"\t\t},\n\t\t\"readmap\": {\"command\": \"/opt/readmap\", \"args\": [\"mcp\"]},\n\t},"},
 		{"gemini, no mcpServers, tabs", "gemini", ".gemini/settings.json",
-			"{\n\t\"theme\": \"GitHub\"\n}", "\t\"theme\": \"GitHub\",\n\t\"mcpServers\": {\n\t\t\"readmap\": {\"command\": \"/opt/readmap\", \"args\": [\"mcp\"]}\n\t}\n}"},
+			"{\n\t\"theme\": \"GitHub\"\n}", "\t\"theme\": \"GitHub\",\n\t\"mcpServers\": { \"readmap\": {\"command\": \"/opt/readmap\", \"args\": [\"mcp\"]} }\n}"},
 		{"opencode, JSONC", "opencode", ".config/opencode/opencode.json",
 			"{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  // local tools\n  \"mcp\": {\n    \"fs\": { \"type\": \"local\", \"command\": [\"fs-mcp\"] }\n  }\n}\n",
 			"\"fs\": { \"type\": \"local\", \"command\": [\"fs-mcp\"] },\n    \"readmap\": {\"type\": \"local\", \"command\": [\"/opt/readmap\", \"mcp\"], \"enabled\": true}\n  }"},
@@ -192,4 +192,65 @@ func countFiles(t *testing.T, dir string) int {
 		return nil
 	})
 	return n
+}
+
+// Whatever a configuration file holds, setup then --remove gives back its bytes, and a second
+// setup changes nothing: for JSONC with readmap's entry not in it yet, and for any text as TOML
+// or Markdown without readmap's block.
+func FuzzSetupRoundTrip(f *testing.F) {
+	for _, seed := range []string{
+		"{}", "{ }", "{\n}\n", `{"a":1}`, "{\n  \"a\": 1,\n}\n", "// c\n{\n\t\"mcpServers\": {\n\t\t\"x\": {} // y\n\t}\n}",
+		"{\"mcpServers\":{}}", "{\"mcpServers\": {\"a\": [1, {\"b\": null}]}, \"z\": \"\\\"}\"}",
+		"{\r\n  \"a\": true\r\n}\r\n", "\xef\xbb\xbf{\"a\": /* x */ 1}", "model = \"o3\"", "# only a comment\n", "",
+		"[mcp_servers.other]\ncommand = \"x\"\n", "no newline at the end",
+	} {
+		f.Add(seed)
+	}
+	entry := jsonEntry{section: "mcpServers", name: "readmap", value: `{"command": "readmap", "args": ["mcp"]}`,
+		data: map[string]any{"command": "readmap", "args": []string{"mcp"}}}
+	entry.newFile = "{\n  " + jsonMemberText(entry.section, "{\n    "+jsonMemberText(entry.name, entry.value)+"\n  }") + "\n}\n"
+	table := tomlTableBlock("mcp_servers", "readmap")
+	md, block := markdownBlock("guide\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		if root, err := parseJSONC([]byte(src)); err == nil && root.object && strings.TrimSpace(src) != "" {
+			if sec, _ := root.member("mcpServers"); sec != nil {
+				if m, _ := sec.value.member("readmap"); m != nil {
+					return // already there: setup replaces it, and --remove cannot know what it was
+				}
+			}
+			added, changed, err := addJSONEntry([]byte(src), entry)
+			if err != nil || string(added) == entry.newFile {
+				return // mcpServers is not an object; or the one original --remove cannot tell from no file
+			}
+			if !changed {
+				t.Fatalf("setup changed nothing in %q", src)
+			}
+			if _, err := parseJSONC(added); err != nil {
+				t.Fatalf("setup made %q of %q: %v", added, src, err)
+			}
+			if again, changed, _ := addJSONEntry(added, entry); changed || string(again) != string(added) {
+				t.Fatalf("a second setup changed %q to %q", added, again)
+			}
+			back, _, del, err := removeJSONEntry(added, entry)
+			if err != nil || del || string(back) != src {
+				t.Fatalf("--remove of %q gave %q (delete %v, %v), want %q", added, back, del, err, src)
+			}
+		}
+		for _, b := range []struct {
+			tb   textBlock
+			text string
+		}{{table, "[mcp_servers.readmap]\ncommand = \"readmap\"\n"}, {md, block}} {
+			if from, _ := b.tb.find([]byte(src)); from >= 0 {
+				continue
+			}
+			added, _ := b.tb.add([]byte(src), b.text)
+			if again, changed := b.tb.add(added, b.text); changed || string(again) != string(added) {
+				t.Fatalf("a second add changed %q to %q", added, again)
+			}
+			back, changed, del := b.tb.remove(added)
+			if !changed || (del != (src == "")) || (!del && string(back) != src) {
+				t.Fatalf("remove of %q gave %q (delete %v), want %q", added, back, del, src)
+			}
+		}
+	})
 }
