@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -83,7 +84,13 @@ func readmapBinary(t *testing.T) string {
 			return
 		}
 		builtPath = filepath.Join(dir, "readmap")
-		out, err := exec.Command("go", "build", "-o", builtPath, ".").CombinedOutput()
+		// Built as this test binary was (with -race under make test), so that go build finds
+		// every package in the build cache instead of compiling the grammars again.
+		args := []string{"build", "-o", builtPath}
+		if raceBuild() {
+			args = append(args, "-race")
+		}
+		out, err := exec.Command("go", append(args, ".")...).CombinedOutput()
 		if err != nil {
 			builtErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}
@@ -92,6 +99,18 @@ func readmapBinary(t *testing.T) string {
 		t.Fatal(builtErr)
 	}
 	return builtPath
+}
+
+// raceBuild reports whether this test binary was built with -race.
+func raceBuild() bool {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, setting := range bi.Settings {
+			if setting.Key == "-race" {
+				return setting.Value == "true"
+			}
+		}
+	}
+	return false
 }
 
 // toolCall is one tool call the scripted model makes in its first answer.
@@ -224,11 +243,23 @@ func openAIToolResults(t *testing.T, m *scriptedModel) map[string]string {
 	return out
 }
 
+// setupAgent runs `readmap setup AGENT` with the binary the agents run, in dir, with HOME set to
+// home (and no variable that moves an agent's files), as a user would.
+func setupAgent(t *testing.T, bin, home, dir, agent string) {
+	t.Helper()
+	cmd := exec.Command(bin, "setup", agent, "--command", bin)
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("readmap setup %s: %v\n%s", agent, err, out)
+	}
+}
+
 // runAgent runs an agent command in dir with env added to a clean environment, and returns its
-// stdout; it fails the test when the agent fails or runs over a minute.
+// stdout; it fails the test when the agent fails or runs over three minutes.
 func runAgent(t *testing.T, dir string, env []string, name string, args ...string) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
@@ -322,16 +353,14 @@ func runPi(t *testing.T, pkg, home, dir string, m *scriptedModel, extensions boo
 // The pi extension, for real: pi 0.73 runs against a scripted OpenAI-compatible model after
 // `readmap setup pi`, and the test reads the tool results pi sent back to the model.
 func TestE2EPi(t *testing.T) {
+	t.Parallel()
 	pkg := agentPackage(t, "@mariozechner/pi-coding-agent")
 	needNode(t, "@mariozechner/pi-coding-agent")
 	t.Logf("pi %s", packageVersion(pkg))
 	bin := readmapBinary(t)
 	dir := e2eRepo(t)
 	home := t.TempDir()
-	t.Setenv("HOME", home)
-	if out, errOut, code := cli(t, dir, "setup", "pi", "--command", bin); code != 0 {
-		t.Fatalf("setup pi = %d: %s %s", code, out, errOut)
-	}
+	setupAgent(t, bin, home, dir, "pi")
 
 	// pi's own read first (extensions off), as the reference for what must not change.
 	same := []toolCall{
@@ -527,6 +556,7 @@ func anthropicToolResults(t *testing.T, m *scriptedModel) map[string][]string {
 // (its own linux-x64 binary) runs against a scripted Anthropic Messages server and calls
 // readmap's MCP tools read, sym and edit in one turn.
 func TestE2EClaude(t *testing.T) {
+	t.Parallel()
 	pkg := agentPackage(t, "@anthropic-ai/claude-code")
 	claude := filepath.Join(e2eNodeModules, "@anthropic-ai", "claude-code-linux-x64", "claude")
 	if _, err := os.Stat(claude); err != nil {
@@ -536,11 +566,7 @@ func TestE2EClaude(t *testing.T) {
 	bin := readmapBinary(t)
 	dir := e2eRepo(t)
 	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("CLAUDE_CONFIG_DIR", "")
-	if out, errOut, code := cli(t, dir, "setup", "claude", "--command", bin); code != 0 {
-		t.Fatalf("setup claude = %d: %s %s", code, out, errOut)
-	}
+	setupAgent(t, bin, home, dir, "claude")
 	calls := []toolCall{
 		{"toolu_large", "mcp__readmap__read", map[string]any{"path": "server.go"}},
 		{"toolu_large2", "mcp__readmap__read", map[string]any{"path": "big/big.go"}},
@@ -682,6 +708,7 @@ func responsesToolOutputs(t *testing.T, m *scriptedModel) map[string][]string {
 // gpt-5.5, a model of Codex's own catalog, so that Codex applies its real limit to tool output
 // (10,000 tokens); for a model it does not know it keeps about 10 KB, which cuts the map off.
 func TestE2ECodex(t *testing.T) {
+	t.Parallel()
 	pkg := agentPackage(t, "@openai/codex")
 	codex := filepath.Join(e2eNodeModules, "@openai", "codex-linux-x64", "vendor", "x86_64-unknown-linux-musl", "bin", "codex")
 	if _, err := os.Stat(codex); err != nil {
@@ -691,8 +718,6 @@ func TestE2ECodex(t *testing.T) {
 	bin := readmapBinary(t)
 	dir := e2eRepo(t)
 	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("CODEX_HOME", "")
 	calls := []toolCall{
 		{"call_large", "mcp__readmap__read", map[string]any{"path": "server.go"}},
 		{"call_large2", "mcp__readmap__read", map[string]any{"path": "big/big.go"}},
@@ -706,9 +731,7 @@ func TestE2ECodex(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte(provider), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, errOut, code := cli(t, dir, "setup", "codex", "--command", bin); code != 0 {
-		t.Fatalf("setup codex = %d: %s %s", code, out, errOut)
-	}
+	setupAgent(t, bin, home, dir, "codex")
 	runAgent(t, dir, []string{"HOME=" + home, "CODEX_HOME=" + filepath.Dir(cfg)}, codex, "exec",
 		"--skip-git-repo-check", "--json", "-c", `mcp_servers.readmap.tools.edit.approval_mode="approve"`, "read the files")
 	got := responsesToolOutputs(t, m)
@@ -789,14 +812,13 @@ func geminiAPI(m *scriptedModel, w http.ResponseWriter, r *http.Request, body []
 // Gemini CLI, for real: after `readmap setup gemini` in a temporary HOME, gemini -p runs against
 // a scripted Gemini API server (GOOGLE_GEMINI_BASE_URL) and calls readmap's MCP tools.
 func TestE2EGemini(t *testing.T) {
+	t.Parallel()
 	pkg := agentPackage(t, "@google/gemini-cli")
 	needNode(t, "@google/gemini-cli")
 	t.Logf("gemini-cli %s", packageVersion(pkg))
 	bin := readmapBinary(t)
 	dir := e2eRepo(t)
 	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("GEMINI_CLI_HOME", "")
 	// The user's own settings, which setup must keep: an API key for auth, and no folder trust
 	// prompts (a temporary folder is not trusted, and an untrusted folder turns --yolo off).
 	settings := filepath.Join(home, ".gemini", "settings.json")
@@ -805,9 +827,7 @@ func TestE2EGemini(t *testing.T) {
 	if err := os.WriteFile(settings, []byte(own), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, errOut, code := cli(t, dir, "setup", "gemini", "--command", bin); code != 0 {
-		t.Fatalf("setup gemini = %d: %s %s", code, out, errOut)
-	}
+	setupAgent(t, bin, home, dir, "gemini")
 	calls := []toolCall{
 		{"large", "mcp_readmap_read", map[string]any{"path": "server.go"}},
 		{"large2", "mcp_readmap_read", map[string]any{"path": "big/big.go"}},
@@ -893,6 +913,7 @@ func offeredGeminiTools(m *scriptedModel) [][]string {
 // also names a custom OpenAI-compatible provider on localhost), opencode run calls readmap's MCP
 // tools read (two large files in parallel), sym and edit in one turn.
 func TestE2EOpencode(t *testing.T) {
+	t.Parallel()
 	pkg := agentPackage(t, "opencode-ai")
 	opencode := filepath.Join(e2eNodeModules, "opencode-linux-x64", "bin", "opencode")
 	if _, err := os.Stat(opencode); err != nil {
@@ -902,8 +923,6 @@ func TestE2EOpencode(t *testing.T) {
 	bin := readmapBinary(t)
 	dir := e2eRepo(t)
 	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", "")
 	calls := []toolCall{
 		{"large", "readmap_read", map[string]any{"path": "server.go"}},
 		{"large2", "readmap_read", map[string]any{"path": "big/big.go"}},
@@ -929,9 +948,7 @@ func TestE2EOpencode(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte(own), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, errOut, code := cli(t, dir, "setup", "opencode", "--command", bin); code != 0 {
-		t.Fatalf("setup opencode = %d: %s %s", code, out, errOut)
-	}
+	setupAgent(t, bin, home, dir, "opencode")
 	out := runAgent(t, dir, []string{"HOME=" + home, "OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_AUTOUPDATE=1",
 		"OPENCODE_DISABLE_LSP_DOWNLOAD=1", "OPENCODE_DISABLE_SHARE=1"},
 		opencode, "run", "--format", "json", "-m", "e2e/scripted", "read the files")
