@@ -245,9 +245,9 @@ func openAIToolResults(t *testing.T, m *scriptedModel) map[string]string {
 
 // setupAgent runs `readmap setup AGENT` with the binary the agents run, in dir, with HOME set to
 // home (and no variable that moves an agent's files), as a user would.
-func setupAgent(t *testing.T, bin, home, dir, agent string) {
+func setupAgent(t *testing.T, bin, home, dir, agent string, flags ...string) {
 	t.Helper()
-	cmd := exec.Command(bin, "setup", agent, "--command", bin)
+	cmd := exec.Command(bin, append([]string{"setup", agent, "--command", bin}, flags...)...)
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home}
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -544,7 +544,9 @@ func anthropicToolResults(t *testing.T, m *scriptedModel) map[string][]string {
 				_ = json.Unmarshal(b.Content, &parts)
 				out[b.ToolUseID] = nil
 				for _, p := range parts {
-					out[b.ToolUseID] = append(out[b.ToolUseID], p.Text)
+					if !strings.HasPrefix(p.Text, "<system-reminder>") { // Claude Code's own note
+						out[b.ToolUseID] = append(out[b.ToolUseID], p.Text)
+					}
 				}
 			}
 		}
@@ -969,4 +971,28 @@ func TestE2EOpencode(t *testing.T) {
 	if b, _ := os.ReadFile(cfg); !strings.Contains(string(b), "  \"permission\": { \"*\": \"allow\" },\n  \"mcp\": { \"readmap\": {\"type\": \"local\"") {
 		t.Errorf("opencode.json after setup:\n%s", b)
 	}
+}
+
+// Claude Code with `readmap setup claude --project`: the server in the repository's .mcp.json.
+func TestE2EClaudeProject(t *testing.T) {
+	t.Parallel()
+	agentPackage(t, "@anthropic-ai/claude-code")
+	claude := filepath.Join(e2eNodeModules, "@anthropic-ai", "claude-code-linux-x64", "claude")
+	if _, err := os.Stat(claude); err != nil {
+		t.Skipf("npm package @anthropic-ai/claude-code-linux-x64 (Claude Code's own binary) is not installed: %v", err)
+	}
+	bin := readmapBinary(t)
+	dir := e2eRepo(t)
+	home := t.TempDir()
+	setupAgent(t, bin, home, dir, "claude", "--project")
+	m := startModel(t, []toolCall{{"toolu_large", "mcp__readmap__read", map[string]any{"path": "server.go"}}}, anthropicMessages)
+	out := runAgent(t, dir, []string{"HOME=" + home, "ANTHROPIC_BASE_URL=" + m.url, "ANTHROPIC_API_KEY=e2e",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1", "ENABLE_TOOL_SEARCH=false"},
+		claude, "-p", "read the files", "--output-format", "json", "--model", "claude-sonnet-4-5",
+		"--allowedTools", "mcp__readmap__read")
+	got := anthropicToolResults(t, m)
+	if len(got["toolu_large"]) != 2 {
+		t.Fatalf("the project's .mcp.json: %d blocks, want 2 (tools offered: %v); Claude Code printed\n%s", len(got["toolu_large"]), offeredTools(m), tail(out, 2000))
+	}
+	checkPageAndMap(t, "server.go through Claude Code (.mcp.json)", got["toolu_large"][0]+got["toolu_large"][1], "// Copyright 2009")
 }
