@@ -107,12 +107,15 @@ func (a *app) setup(agent string, fl setupFlags) error {
 		return &cliError{code: query.CodeUsage, what: agent, why: "no such agent",
 			hint: "agents: " + strings.Join(setupAgents, ", ")}
 	}
-	if agent == "agents-md" && !fl.project && !fl.remove {
+	if agent == "agents-md" {
 		if fl.user {
 			return usageError(errors.New("agents-md has no user configuration"), "pass --project to add the guide to the root's AGENTS.md, or nothing to print it")
 		}
-		_, err := fmt.Fprint(a.stdout, agentsGuide)
-		return err
+		if !fl.project && !fl.remove {
+			_, err := fmt.Fprint(a.stdout, agentsGuide)
+			return err
+		}
+		fl.project = true // the guide lives in the root's AGENTS.md
 	}
 	command := fl.command
 	if command == "" {
@@ -145,12 +148,9 @@ func (a *app) setup(agent string, fl setupFlags) error {
 
 // printSetupChange prints one line about a file (and under --dry-run, its diff).
 func (a *app) printSetupChange(c setupChange, fl setupFlags) {
-	verb := map[string]string{"created": "created", "updated": "updated", "deleted": "deleted", "unchanged": "unchanged"}[c.Action]
-	if fl.dryRun && c.Action != "unchanged" {
-		verb = "would have " + verb
-		verb = strings.Replace(verb, "have created", "create", 1)
-		verb = strings.Replace(verb, "have updated", "update", 1)
-		verb = strings.Replace(verb, "have deleted", "delete", 1)
+	verb := c.Action
+	if fl.dryRun {
+		verb = map[string]string{"created": "would create", "updated": "would update", "deleted": "would delete", "unchanged": "unchanged"}[c.Action]
 	}
 	switch {
 	case c.Action == "unchanged" && fl.remove:

@@ -314,11 +314,12 @@ func insertJSONMember(src []byte, obj *jsonValue, key, value, unit string) []byt
 	text := jsonMemberText(key, value)
 	var at int
 	var insert string
+	nl := lineEnding(src)
 	if n := len(obj.members); n > 0 {
 		last := obj.members[n-1]
 		at = last.value.end
 		if obj.multiline(src) {
-			insert = ",\n" + lineIndent(src, last.keyStart) + text
+			insert = "," + nl + lineIndent(src, last.keyStart) + text
 		} else {
 			insert = ", " + text
 		}
@@ -327,7 +328,7 @@ func insertJSONMember(src []byte, obj *jsonValue, key, value, unit string) []byt
 		if obj.end-obj.start == 2 { // {}
 			insert = text
 		} else {
-			insert = "\n" + lineIndent(src, obj.start) + unit + text
+			insert = nl + lineIndent(src, obj.start) + unit + text
 		}
 	}
 	return splice(src, at, at, insert)
@@ -358,6 +359,14 @@ func removeJSONMember(src []byte, obj *jsonValue, i int) []byte {
 		}
 		return splice(src, from, to, "")
 	}
+}
+
+// lineEnding is "\r\n" for a file whose lines end so, else "\n".
+func lineEnding(src []byte) string {
+	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
 }
 
 // splice replaces src[from:to] with text, in a new slice.

@@ -50,6 +50,10 @@ func TestSetupKeepsEveryOtherByte(t *testing.T) {
 			"model = \"y\"\n\n[mcp_servers.readmap]\ncommand = \"/opt/readmap\"\nargs = [\"mcp\"]\n"},
 		{"codex, no final newline", "codex", ".codex/config.toml",
 			"model = \"o3\"", "model = \"o3\"\n[mcp_servers.readmap]\n"},
+		{"claude user, CRLF", "claude", ".claude.json",
+			"{\r\n  \"mcpServers\": {\r\n    \"x\": {}\r\n  }\r\n}\r\n", "\"x\": {},\r\n    \"readmap\": {"},
+		{"codex, CRLF", "codex", ".codex/config.toml",
+			"model = \"o3\"\r\n", "model = \"o3\"\r\n\r\n[mcp_servers.readmap]\r\ncommand = \"/opt/readmap\"\r\n"},
 		{"claude note, CLAUDE.md", "claude", ".claude/CLAUDE.md",
 			"# Rules\n\nBe brief.", "Be brief.\n<!-- readmap: start -->\n## Reading files: readmap"},
 	}
@@ -174,6 +178,16 @@ func TestSetupAgentsMDAndForeignPiFile(t *testing.T) {
 	if _, errOut, code := cli(t, root, "setup", "pi"); code != exitFailed || !strings.Contains(errOut, "not readmap's") {
 		t.Errorf("setup pi over a foreign file = %d %q, want a refusal", code, errOut)
 	}
+	out, _, code = cli(t, root, "setup", "agents-md", "--project")
+	if code != 0 || !strings.Contains(out, filepath.Join(root, "AGENTS.md")+": created") {
+		t.Errorf("setup agents-md --project = %d %q", code, out)
+	}
+	if out, _, code := cli(t, root, "setup", "agents-md", "--remove"); code != 0 || !strings.Contains(out, "AGENTS.md: deleted") {
+		t.Errorf("setup agents-md --remove = %d %q, want the root's AGENTS.md deleted", code, out)
+	}
+	if _, _, code := cli(t, root, "setup", "agents-md", "--user"); code != exitUsage {
+		t.Errorf("setup agents-md --user = %d, want a usage error", code)
+	}
 	if _, _, code := cli(t, root, "setup", "pi", "--remove"); code != 0 {
 		t.Error("--remove of a foreign file failed")
 	}
@@ -202,7 +216,8 @@ func FuzzSetupRoundTrip(f *testing.F) {
 		"{}", "{ }", "{\n}\n", `{"a":1}`, "{\n  \"a\": 1,\n}\n", "// c\n{\n\t\"mcpServers\": {\n\t\t\"x\": {} // y\n\t}\n}",
 		"{\"mcpServers\":{}}", "{\"mcpServers\": {\"a\": [1, {\"b\": null}]}, \"z\": \"\\\"}\"}",
 		"{\r\n  \"a\": true\r\n}\r\n", "\xef\xbb\xbf{\"a\": /* x */ 1}", "model = \"o3\"", "# only a comment\n", "",
-		"[mcp_servers.other]\ncommand = \"x\"\n", "no newline at the end",
+		"[mcp_servers.other]\ncommand = \"x\"\n", "no newline at the end", "a = 1\r\n", "a = 1\r\nb", "{\r\n}",
+		"# Rules\r\n\r\nBe brief.\r\n",
 	} {
 		f.Add(seed)
 	}

@@ -42,7 +42,15 @@ func (b textBlock) find(src []byte) (int, int) {
 // add returns src with block in it, and whether anything changed: appended when src has none,
 // replaced when src holds another version of it.
 func (b textBlock) add(src []byte, block string) ([]byte, bool) {
-	if from, to := b.find(src); from >= 0 {
+	from, to := b.find(src)
+	nl := lineEnding(src) // a CRLF file gets CRLF lines
+	if from >= 0 {
+		nl = lineEnding(src[from:to]) // as the block has them already
+	}
+	if nl != "\n" {
+		block = strings.ReplaceAll(block, "\n", nl)
+	}
+	if from >= 0 {
 		if string(src[from:to]) == block {
 			return src, false
 		}
@@ -51,10 +59,11 @@ func (b textBlock) add(src []byte, block string) ([]byte, bool) {
 	if len(src) == 0 {
 		return []byte(block), true
 	}
-	return append(append(bytes.Clone(src), '\n'), block...), true
+	return append(append(bytes.Clone(src), nl...), block...), true
 }
 
-// remove returns src without the block and the newline before it, whether anything changed, and
+// remove returns src without the block and the line ending before it (the block's own: "\r\n"
+// when its lines end so), whether anything changed, and
 // whether the file should be deleted (setup created it: nothing is left, and no newline came
 // before the block).
 func (b textBlock) remove(src []byte) (out []byte, changed, deleteFile bool) {
@@ -62,9 +71,12 @@ func (b textBlock) remove(src []byte) (out []byte, changed, deleteFile bool) {
 	if from < 0 {
 		return src, false, false
 	}
-	if from > 0 && src[from-1] == '\n' {
+	switch nl := lineEnding(src[from:]); {
+	case from >= len(nl) && string(src[from-len(nl):from]) == nl:
+		from -= len(nl)
+	case from > 0 && src[from-1] == '\n':
 		from--
-	} else if from == 0 && to == len(src) {
+	case from == 0 && to == len(src):
 		return nil, true, true
 	}
 	return splice(src, from, to, ""), true, false
