@@ -101,6 +101,13 @@ func readmapBinary(t *testing.T) string {
 	return builtPath
 }
 
+// removeReadmapBinary removes the binary readmapBinary built, once every test is done.
+func removeReadmapBinary() {
+	if builtPath != "" {
+		os.RemoveAll(filepath.Dir(builtPath))
+	}
+}
+
 // raceBuild reports whether this test binary was built with -race.
 func raceBuild() bool {
 	if bi, ok := debug.ReadBuildInfo(); ok {
