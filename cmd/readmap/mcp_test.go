@@ -18,7 +18,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv("READMAP_TEST_MAIN") == "1" {
 		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeReadmapBinary()
+	os.Exit(code)
 }
 
 // mcpClient connects a client to the server of root through the SDK's in-memory transport.
