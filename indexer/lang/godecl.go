@@ -427,10 +427,58 @@ func (s *goScanner) typeParams() bool {
 			return true
 		case ']', '.', '+', '-', '/', '%', '&', '^', '<', '>', goOpOther:
 			return false // "[N]T", "[pkg.N]T", "[N+1]T"
+		case '*', '|', '(':
+			return s.typeParamsByContent()
 		}
 	}
 	s.fail()
 	return false
+}
+
+// typeParamsByContent decides "[P *C ...]", "[P | Q]" and "[f(x)]" as go/parser does where it
+// can without parsing the expression: a comma at the brackets' own depth cannot be in an array
+// length, so it makes type parameters; without one, go/parser reads type parameters only where
+// an operand is a type literal, so brackets holding no struct, func, interface, map, chan, '~'
+// or '[' are an array length. It gives up on the rest.
+func (s *goScanner) typeParamsByContent() bool {
+	depth := 0
+	literal := false
+	for ; ; s.adv() {
+		t := s.cur
+		switch t.kind {
+		case goEOF, goSemi:
+			s.fail()
+		case goKeyword:
+			if t.op == goKwStruct || t.op == goKwInterface || t.op == goKwFunc ||
+				s.lx.src[t.off] == 'm' || s.lx.src[t.off] == 'c' { // map, chan
+				literal = true
+			}
+		case goOp:
+			switch t.op {
+			case '(', '{':
+				depth++
+			case '[':
+				depth++
+				literal = true
+			case ')', '}':
+				depth--
+			case '~':
+				literal = true
+			case ',':
+				if depth == 0 {
+					return true
+				}
+			case ']':
+				if depth == 0 {
+					if literal {
+						s.fail()
+					}
+					return false
+				}
+				depth--
+			}
+		}
+	}
 }
 
 // field adds a struct field's names (an embedded field is named by its type) under parent.
@@ -528,6 +576,8 @@ func (s *goScanner) method(toks []goTok, parent int) {
 		sym.Name, sym.Kind = string(s.lx.src[first.off:first.end]), store.KindMethod
 	case first.kind == goIdent && isOp(1, '[') && isOp(3, '('):
 		s.fail() // a method with type parameters: an error go/parser recovers from its own way
+	case isOp(0, '('):
+		s.fail() // "(T)": go/parser's reading depends on what is inside, which collect skipped
 	default:
 		i := 0
 		for isOp(i, '*') {
@@ -543,9 +593,10 @@ func (s *goScanner) method(toks []goTok, parent int) {
 			if isOp(i, '[') {
 				i += 2
 			}
-			if i == n {
-				sym.Name = string(s.lx.src[nm.off:nm.end])
+			if i != n {
+				s.fail() // "m int": a syntax error
 			}
+			sym.Name = string(s.lx.src[nm.off:nm.end])
 		}
 	}
 	s.add(sym)
