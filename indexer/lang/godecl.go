@@ -53,6 +53,51 @@ func goScan(src []byte) (res *Result, ok bool) {
 // fail gives up on the file.
 func (s *goScanner) fail() { panic(goScanFailed{}) }
 
+// checkType gives up at a token that no type has at its own depth (collect keeps a group as its
+// brackets): a literal, a brace that follows no struct or interface, or an operator other than
+// '.', '*' and '<-' (and, in an interface's type set, '~' and '|'). Such a token is a syntax
+// error, which go/parser recovers from its own way.
+func (s *goScanner) checkType(toks []goTok, typeSet bool) {
+	for i, t := range toks {
+		if t.kind == goOp && t.op == '{' && (i == 0 || toks[i-1].kind != goKeyword ||
+			toks[i-1].op != goKwStruct && toks[i-1].op != goKwInterface) {
+			s.fail()
+		}
+		s.typeToken(t, typeSet)
+	}
+}
+
+// typeToken gives up at a token no type has at its own depth (see checkType), but for braces.
+func (s *goScanner) typeToken(t goTok, typeSet bool) {
+	switch t.kind {
+	case goIdent:
+		return
+	case goKeyword:
+		s.checkKeyword(t)
+		return
+	case goOp:
+		switch t.op {
+		case '.', '*', goOpArrow, '(', ')', '[', ']', '{', '}':
+			return
+		case '~', '|':
+			if typeSet {
+				return
+			}
+		}
+	}
+	s.fail()
+}
+
+// checkKeyword gives up at a keyword no type or expression outside braces holds: a declaration
+// or statement keyword there is a syntax error, which go/parser recovers from its own way.
+func (s *goScanner) checkKeyword(t goTok) {
+	switch t.op {
+	case goKwFunc, goKwStruct, goKwInterface, goKwMapChan:
+	default:
+		s.fail()
+	}
+}
+
 // adv moves to the next token.
 func (s *goScanner) adv() {
 	if s.cur.kind != goSemi {
@@ -184,6 +229,8 @@ func (s *goScanner) funcDecl() {
 			s.cur = s.lx.skipBlock()
 		case s.cur.kind == goEOF || s.is(')') || s.is(']') || s.is('}'):
 			s.fail()
+		default:
+			s.typeToken(s.cur, false)
 		}
 		s.adv()
 	}
@@ -314,6 +361,15 @@ func (s *goScanner) valueSpec(kw byte, kwTok goTok, grouped bool, stops int) {
 	if kw == goKwVar && n == len(toks) {
 		s.fail() // a var needs a type or values
 	}
+	// A type, then "=" and values; values may be any expression.
+	i := n
+	for i < len(toks) && !(toks[i].kind == goOp && toks[i].op == '=') {
+		i++
+	}
+	s.checkType(toks[n:i], false)
+	if i == len(toks)-1 {
+		s.fail() // "=" and no values
+	}
 	start, last := toks[0], toks[len(toks)-1]
 	kind, word := store.KindConst, "const"
 	if kw == goKwVar {
@@ -398,9 +454,11 @@ func (s *goScanner) typeSpec(kwTok goTok, grouped bool, stops int) {
 		}
 		return
 	}
-	if len(s.collect(stops)) == 0 {
+	toks := s.collect(stops)
+	if len(toks) == 0 {
 		s.fail()
 	}
+	s.checkType(toks, false)
 	sym.Signature = "type " + s.text(name.off, s.last.end)
 	sym.EndLine = s.last.eln
 	s.add(sym)
@@ -491,11 +549,11 @@ func (s *goScanner) field(toks []goTok, parent int) {
 			s.fail()
 		}
 	}
-	for _, t := range toks[:n] {
-		if t.kind == goString {
-			s.fail()
-		}
+	names := 0 // the leading names and commas: "a, b"
+	for names < n && (toks[names].kind == goIdent || toks[names].kind == goOp && toks[names].op == ',') {
+		names++
 	}
+	s.checkType(toks[names:n], false)
 	first := toks[0]
 	sig := s.text(first.off, last.end)
 	sym := store.Symbol{
@@ -556,13 +614,11 @@ func (s *goScanner) method(toks []goTok, parent int) {
 	n := len(toks)
 	union := false
 	for _, t := range toks {
-		switch {
-		case t.kind == goString:
-			s.fail()
-		case t.kind == goOp && t.op == '|':
+		if t.kind == goOp && t.op == '|' {
 			union = true
 		}
 	}
+	s.checkType(toks, true)
 	first, last := toks[0], toks[n-1]
 	sig := s.text(first.off, last.end)
 	sym := store.Symbol{
@@ -614,6 +670,8 @@ func (s *goScanner) collect(stops int) []goTok {
 			return s.elem
 		case goEOF:
 			s.fail()
+		case goKeyword:
+			s.checkKeyword(t)
 		case goOp:
 			switch t.op {
 			case '(', '[':
@@ -659,6 +717,8 @@ func (s *goScanner) skipGroup() {
 		switch t.kind {
 		case goSemi, goEOF:
 			s.fail()
+		case goKeyword:
+			s.checkKeyword(t)
 		case goOp:
 			switch t.op {
 			case '(':

@@ -39,7 +39,8 @@ const (
 	goKwPackage
 	goKwStruct
 	goKwInterface
-	goKwOther // a keyword that matters to no declaration (for, chan, map, ...)
+	goKwMapChan // map or chan, which start types
+	goKwStmt    // a keyword that only statements have: for, if, return, ...
 
 	goOpEllipsis = 'E' // ...
 	goOpArrow    = 'A' // <-
@@ -160,24 +161,12 @@ func (l *goLexer) token(c byte) goTok {
 		if kw := goKeywordOf(src[start:i]); kw != 0 {
 			t.kind, t.op = goKeyword, kw
 			// Of the keywords only break, continue, fallthrough and return end a line's statement.
-			l.semi = kw == goKwOther && goEndsStatement(src[start:i])
+			l.semi = kw == goKwStmt && goEndsStatement(src[start:i])
 		} else {
 			l.semi = true
 		}
 	case c >= '0' && c <= '9' || c == '.' && i < len(src) && src[i] >= '0' && src[i] <= '9':
-		// A number: its exact form does not matter, only where it ends (never past its line).
-		for i < len(src) {
-			b := src[i]
-			if b == '_' || b == '.' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' {
-				i++
-				continue
-			}
-			if (b == '+' || b == '-') && goExponent(src[start:i]) {
-				i++
-				continue
-			}
-			break
-		}
+		i = goNumberEnd(src, start)
 		t.kind, l.semi = goLit, true
 	case c == '"' || c == '\'':
 		for {
@@ -353,12 +342,48 @@ func (l *goLexer) skipBlock() goTok {
 	return l.eof()
 }
 
-// goExponent reports whether a number read so far ends with an exponent letter, after which a
-// sign belongs to the number: 1e+3, 0x1p-2 (but 0x1e+2 is 0x1e plus 2).
-func goExponent(num []byte) bool {
-	last := num[len(num)-1] | 0x20
-	hex := len(num) > 2 && num[0] == '0' && num[1]|0x20 == 'x'
-	return hex && last == 'p' || !hex && last == 'e'
+// goNumberEnd returns where the number literal at start ends, reading as go/scanner does: a base
+// prefix, digits of the base (any decimal digit, which go/scanner reads and complains of), a
+// fraction, an exponent with its sign, and an imaginary 'i'. A letter after it starts the next
+// token ("0var" is 0 and var).
+func goNumberEnd(src []byte, start int) int {
+	i := start
+	hex := false
+	if src[i] == '0' && i+1 < len(src) {
+		switch src[i+1] | 0x20 {
+		case 'x':
+			hex, i = true, i+2
+		case 'b', 'o':
+			i += 2
+		}
+	}
+	digits := func() {
+		for i < len(src) {
+			b := src[i]
+			if b >= '0' && b <= '9' || b == '_' || hex && (b|0x20 >= 'a' && b|0x20 <= 'f') {
+				i++
+				continue
+			}
+			break
+		}
+	}
+	digits()
+	if i < len(src) && src[i] == '.' {
+		i++
+		digits()
+	}
+	if i < len(src) && (src[i]|0x20 == 'e' && !hex || src[i]|0x20 == 'p') {
+		i++
+		if i < len(src) && (src[i] == '+' || src[i] == '-') {
+			i++
+		}
+		hex = false
+		digits()
+	}
+	if i < len(src) && src[i] == 'i' {
+		i++
+	}
+	return i
 }
 
 // goKeywordOf returns the keyword code of word, or 0 for an identifier.
@@ -383,9 +408,11 @@ func goKeywordOf(word []byte) byte {
 		return goKwStruct
 	case "interface":
 		return goKwInterface
-	case "break", "case", "chan", "continue", "default", "defer", "else", "fallthrough", "for",
-		"go", "goto", "if", "map", "range", "return", "select", "switch":
-		return goKwOther
+	case "map", "chan":
+		return goKwMapChan
+	case "break", "case", "continue", "default", "defer", "else", "fallthrough", "for",
+		"go", "goto", "if", "range", "return", "select", "switch":
+		return goKwStmt
 	}
 	return 0
 }
