@@ -10,14 +10,30 @@ import (
 	"github.com/readmap/readmap/store"
 )
 
-// goMapper maps Go with the standard library's parser: exact positions, and about 7x faster than
-// tree-sitter on the same files.
+// This file holds the Go mapper: the declaration scanner of goscan.go and godecl.go, and the
+// go/parser map it stands for, which maps the files the scanner gives up on (syntax errors, rare
+// ambiguous forms) and is the scanner's reference in go_diff_test.go.
+
+// goMapper maps Go with the declaration scanner, and with go/parser where the scanner gives up.
 type goMapper struct{}
 
 // Map returns the imports, funcs, methods, types (with struct fields and interface methods
 // nested), consts and vars at the top level of a Go file. A file with syntax errors is mapped as
-// far as the parser got.
+// far as go/parser got.
 func (goMapper) Map(_ context.Context, src []byte) (*Result, error) {
+	if res, ok := goScan(src); ok {
+		return res, nil
+	}
+	res, err := goParserMap(src)
+	if res == nil {
+		return nil, err
+	}
+	return res, nil // a syntax error still maps what parsed
+}
+
+// goParserMap maps a Go file from go/parser's AST, the map the scanner must equal, and returns
+// the syntax errors go/parser found.
+func goParserMap(src []byte) (*Result, error) {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
 	if file == nil {
@@ -37,7 +53,7 @@ func (goMapper) Map(_ context.Context, src []byte) (*Result, error) {
 			g.genDecl(d)
 		}
 	}
-	return &g.res, nil
+	return &g.res, err
 }
 
 type goMap struct {

@@ -179,8 +179,21 @@ func TestGoLineDirectivesDoNotMoveRanges(t *testing.T) {
 	}
 }
 
-// BenchmarkGoMapper maps the first 400 Go files of GOROOT/src (in walk order) in memory.
+// BenchmarkGoMapper maps the first 400 Go files of GOROOT/src (in walk order) in memory with the
+// Go mapper (the declaration scanner).
 func BenchmarkGoMapper(b *testing.B) {
+	m := goMapper{}
+	benchmarkGoMap(b, func(src []byte) { _, _ = m.Map(context.Background(), src) })
+}
+
+// BenchmarkGoParserMapper maps the same files with the go/parser map, Go's mapper before the
+// scanner and its reference.
+func BenchmarkGoParserMapper(b *testing.B) {
+	benchmarkGoMap(b, func(src []byte) { _, _ = goParserMap(src) })
+}
+
+// benchmarkGoMap runs mapFile over the first 400 Go files of GOROOT/src (in walk order).
+func benchmarkGoMap(b *testing.B, mapFile func([]byte)) {
 	root := gorootSrc()
 	if _, err := os.Stat(root); err != nil {
 		b.Skipf("GOROOT/src not found: %v", err)
@@ -198,10 +211,9 @@ func BenchmarkGoMapper(b *testing.B) {
 	})
 	b.SetBytes(total)
 	b.ReportAllocs()
-	m := goMapper{}
 	for b.Loop() {
 		for _, src := range srcs {
-			_, _ = m.Map(context.Background(), src) // a syntax error still maps what parsed
+			mapFile(src) // a syntax error still maps what parsed
 		}
 	}
 }

@@ -42,7 +42,7 @@ var table = []*Language{
 	{Name: "Elixir", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(elixirGrammar()),
 		Extensions:   []string{".ex", ".exs"},
 		Interpreters: []string{"elixir", "iex"}},
-	{Name: "Go", Version: 1, MapperName: "go/parser", NewMapper: func() Mapper { return goMapper{} },
+	{Name: "Go", Version: 2, MapperName: "go-scanner", NewMapper: func() Mapper { return goMapper{} },
 		Extensions: []string{".go"}},
 	{Name: "HCL", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(hclGrammar()),
 		Extensions: []string{".tf", ".tfvars", ".hcl", ".nomad"}},
