@@ -500,4 +500,3 @@ func decodeLineIndex(blob []byte) []int64 {
 	}
 	return offsets
 }
-
