@@ -20,7 +20,7 @@ const (
 )
 
 // postingsPerInsert is how many rows one multi-row INSERT into postings carries.
-const postingsPerInsert = 400
+const postingsPerInsert = namesPerStatement
 
 // nameCacheSize bounds the writer's cache of name ids; past it the cache starts afresh.
 const nameCacheSize = 1 << 20
@@ -216,16 +216,29 @@ func (w *Writer) namesOfRow(ctx context.Context, path string) (map[string]bool, 
 }
 
 // relink links file id to the names in now (folded name → spelling) that were not in before, and
-// unlinks it from those in before that are gone.
+// unlinks it from those in before that are gone. Names are resolved a few hundred to a statement:
+// one statement per name cost most of a bulk load's writing.
 func (w *Writer) relink(ctx context.Context, id int64, before map[string]bool, now map[string]string) error {
-	w.values = w.values[:0]
+	var unknown []string
 	for key, spelling := range now {
 		if before[key] {
 			continue
 		}
-		nameID, err := w.nameID(ctx, key, spelling)
-		if err != nil {
-			return err
+		if _, ok := w.nameIDs[key]; !ok {
+			unknown = append(unknown, spelling)
+		}
+	}
+	if err := w.resolveNames(ctx, unknown); err != nil {
+		return err
+	}
+	w.values = w.values[:0]
+	for key := range now {
+		if before[key] {
+			continue
+		}
+		nameID, ok := w.nameIDs[key]
+		if !ok {
+			return fmt.Errorf("name %q: %w", key, ErrNotFound) // resolveNames gave every name an id
 		}
 		w.values = append(w.values, nameID, id)
 		if len(w.values) == 2*postingsPerInsert {
@@ -248,12 +261,92 @@ func (w *Writer) relink(ctx context.Context, id int64, before map[string]bool, n
 	return nil
 }
 
+// namesPerStatement is how many names one lookup or insert of names carries.
+const namesPerStatement = 400
+
+// resolveNames puts the ids of names (spellings, distinct when folded) into the cache: those the
+// store knows are read, the others added with new ids.
+func (w *Writer) resolveNames(ctx context.Context, names []string) error {
+	if len(names)+len(w.nameIDs) > nameCacheSize {
+		clear(w.nameIDs)
+	}
+	for start := 0; start < len(names); start += namesPerStatement {
+		chunk := names[start:min(start+namesPerStatement, len(names))]
+		args := make([]any, len(chunk))
+		for i, n := range chunk {
+			args[i] = n
+		}
+		// A few list lengths only, padded with repeats, so the statements stay prepared.
+		for len(args) < padded(len(chunk)) {
+			args = append(args, chunk[0])
+		}
+		st, err := w.stmt(ctx, "SELECT name, id FROM names WHERE name IN ("+placeholders(len(args), "?")+")")
+		if err != nil {
+			return err
+		}
+		rows, err := st.QueryContext(ctx, args...)
+		if err != nil {
+			return classify(err)
+		}
+		for rows.Next() {
+			var name string
+			var id int64
+			if err := rows.Scan(&name, &id); err != nil {
+				rows.Close()
+				return classify(err)
+			}
+			w.nameIDs[foldString(name)] = id
+		}
+		if err := rows.Close(); err != nil {
+			return classify(err)
+		}
+		args = args[:0]
+		for _, n := range chunk {
+			key := foldString(n)
+			if _, ok := w.nameIDs[key]; ok {
+				continue
+			}
+			id := w.nextNameID
+			w.nextNameID++
+			w.nameIDs[key] = id
+			args = append(args, n, id)
+			delete(w.removed, key)
+			w.added[key] = n
+		}
+		if len(args) > 0 {
+			if _, err := w.exec(ctx, "INSERT INTO names (name, id) VALUES "+placeholders(len(args)/2, "(?,?)"), args...); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// padded returns the list length a statement of n values is padded to.
+func padded(n int) int {
+	for _, p := range []int{4, 16, 64, 160} {
+		if n <= p {
+			return p
+		}
+	}
+	return namesPerStatement
+}
+
+// placeholders returns n copies of p joined by commas.
+func placeholders(n int, p string) string {
+	return strings.Repeat(p+",", n)[:n*(len(p)+1)-1]
+}
+
 // insertPostings writes the (name id, file id) pairs gathered in w.values.
 func (w *Writer) insertPostings(ctx context.Context) error {
 	n := len(w.values) / 2
 	if n == 0 {
 		return nil
 	}
+	for len(w.values) < 2*padded(n) { // repeats insert nothing, and keep the statement prepared
+		w.values = append(w.values, w.values[0], w.values[1])
+	}
+	n = len(w.values) / 2
 	_, err := w.exec(ctx, w.insertQuery(n), w.values...)
 	w.values = w.values[:0]
 	return err
@@ -279,34 +372,6 @@ func (w *Writer) insertQuery(n int) string {
 	b.WriteString(" ON CONFLICT DO NOTHING")
 	w.insertSQL[n] = b.String()
 	return w.insertSQL[n]
-}
-
-// nameID returns the id of the name whose folded form is key, adding it spelt as spelling when
-// the store does not know it.
-func (w *Writer) nameID(ctx context.Context, key, spelling string) (int64, error) {
-	if id, ok := w.nameIDs[key]; ok {
-		return id, nil
-	}
-	id, found, err := w.lookupName(ctx, spelling)
-	if err != nil {
-		return 0, err
-	}
-	if !found {
-		id = w.nextNameID
-		w.nextNameID++
-		if _, err := w.exec(ctx, "INSERT INTO names (name, id) VALUES (?, ?)", spelling, id); err != nil {
-			return 0, err
-		}
-		if _, ok := w.removed[key]; ok {
-			delete(w.removed, key)
-		}
-		w.added[key] = spelling
-	}
-	if len(w.nameIDs) >= nameCacheSize {
-		clear(w.nameIDs)
-	}
-	w.nameIDs[key] = id
-	return id, nil
 }
 
 func (w *Writer) lookupName(ctx context.Context, name string) (int64, bool, error) {
