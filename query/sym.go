@@ -10,6 +10,7 @@ import (
 	"math/bits"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/readmap/readmap/store"
 )
@@ -280,8 +281,8 @@ func appendContaining(out []string, bucket, lower []byte, n int) []string {
 	if bytes.IndexByte(lower, '\n') >= 0 {
 		return out // no name holds a newline
 	}
-	low := bytes.ToLower(bucket) // rune by rune, newlines kept: line i is name i lowered
-	from, rest := 0, bucket      // from starts a line of low; rest starts the same line of bucket
+	low := lowerNames(bucket) // rune by rune, newlines kept: line i is name i lowered
+	from, rest := 0, bucket   // from starts a line of low; rest starts the same line of bucket
 	for len(out) < n {
 		i := bytes.Index(low[from:], lower)
 		if i < 0 {
@@ -302,6 +303,37 @@ func appendContaining(out []string, bucket, lower []byte, n int) []string {
 		}
 		from = at + end + 1
 		rest = rest[len(name)+1:]
+	}
+	return out
+}
+
+// lowerNames is bytes.ToLower of names joined by newlines, several times faster: a name of ASCII
+// bytes only, which most are, is lowered byte by byte.
+func lowerNames(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for len(b) > 0 {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line = b[:i+1]
+		}
+		b = b[len(line):]
+		ascii := true
+		for _, c := range line {
+			if c >= utf8.RuneSelf {
+				ascii = false
+				break
+			}
+		}
+		if !ascii {
+			out = append(out, bytes.ToLower(line)...)
+			continue
+		}
+		for _, c := range line {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			out = append(out, c)
+		}
 	}
 	return out
 }
