@@ -27,18 +27,13 @@ lint: ## gofmt, go vet and staticcheck
 	@test -x $(GOBIN)/staticcheck || $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 	$(GOBIN)/staticcheck ./...
 
-bench: build ## benchmarks: index vs universal-ctags on GOROOT/src, read and edit latency, context economy
+bench: build ## benchmarks (index, read and edit latency, context economy), then readmap vs universal-ctags per language and the kernel figures (BENCH_KERNEL=0 skips it)
 	$(GO) test -run '^$$' -bench 'IndexGOROOT|ReindexUnchanged|CtagsGOROOT' -benchtime 3x ./indexer
 	$(GO) test -run '^$$' -bench Mapper -benchtime 3x ./indexer/lang
 	$(GO) test -run '^$$' -bench 'Read|EditSymbol' -benchtime 20x ./cmd/readmap
 	$(GO) test -run '^$$' -bench 'BenchmarkSym$$' -benchtime 20x ./query
 	$(GO) test -run '^$$' -bench 'ContextEconomy' -benchtime 1x ./query
-	@echo "== one full index of GOROOT/src, wall time and peak memory, readmap then ctags:"
-	@tmp=$$(mktemp -d); src=$$($(GO) env GOROOT)/src; \
-	  /usr/bin/time -f "readmap index: %e s, %M KB peak" ./$(BIN) index -q --root $$src --db $$tmp/index.db; \
-	  /usr/bin/time -f "readmap re-index (nothing changed): %e s, %M KB peak" ./$(BIN) index -q --root $$src --db $$tmp/index.db; \
-	  if command -v ctags >/dev/null; then /usr/bin/time -f "ctags -R: %e s, %M KB peak" sh -c "ctags -R --fields=+ne --output-format=json -f $$tmp/tags.json $$src 2>/dev/null"; fi; \
-	  rm -rf $$tmp
+	testdata/bench/trees.sh $(BIN)
 
 fuzz: ## run each fuzz test for FUZZTIME (default 30s)
 	@for pkg in $$($(GO) list ./...); do \

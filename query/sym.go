@@ -1,12 +1,16 @@
 package query
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"math/bits"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/readmap/readmap/store"
 )
@@ -127,24 +131,33 @@ func Sym(ctx context.Context, st *store.Store, q SymQuery) ([]SymHit, error) {
 	if c.full() || (dotted && len(c.hits) > 0) {
 		return c.hits, nil
 	}
-	names, err := st.SymbolNames(ctx)
-	if err != nil {
-		return nil, err
-	}
+	names := &nameSource{st: st, buckets: map[int][]byte{}}
 	if !dotted {
-		if err := c.addNamed(ctx, st, "substring", namesContaining(names, name, c.limit), q.Filter); err != nil {
+		found, err := names.containing(ctx, name, c.limit)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.addNamed(ctx, st, "substring", found, q.Filter); err != nil {
 			return nil, err
 		}
 	}
 	if len(c.hits) == 0 { // typos only when nothing matched as written
-		if err := c.addNamed(ctx, st, "fuzzy", closestNames(names, name, maxEdits(name), c.limit), q.Filter); err != nil {
+		found, err := names.closest(ctx, name, maxEdits(name), c.limit)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.addNamed(ctx, st, "fuzzy", found, q.Filter); err != nil {
 			return nil, err
 		}
 	}
 	if len(c.hits) == 0 {
 		hint := "no similar names in the store; is it indexed? run readmap index"
 		var near []string
-		for _, n := range closestNames(names, name, maxEdits(name)+2, 20) {
+		found, err := names.closest(ctx, name, maxEdits(name)+2, 20)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range found {
 			if len(near) < 5 && (q.Suggest == nil || q.Suggest(n)) {
 				near = append(near, Printable(n))
 			}
@@ -209,18 +222,120 @@ func lastComponent(q string) string {
 	return q
 }
 
-// namesContaining returns up to n names that contain sub (ignoring case), shortest first: the
-// closer a name's length is to the query's, the more of it the query names.
-func namesContaining(names []string, sub string, n int) []string {
-	lower := strings.ToLower(sub)
-	var out []string
-	for _, name := range names {
-		if len(name) > len(sub) && strings.Contains(strings.ToLower(name), lower) {
-			out = append(out, name)
+// nameSource reads the store's distinct names by length, each length once per lookup: the
+// substring and typo tiers scan them instead of the millions of symbol rows.
+type nameSource struct {
+	st      *store.Store
+	buckets map[int][]byte // names of each length, joined by newlines
+	read    [][2]int       // the ranges of lengths read
+}
+
+// lengths returns the buckets, having read those of lengths lo to hi unless read already.
+func (ns *nameSource) lengths(ctx context.Context, lo, hi int) (map[int][]byte, error) {
+	lo = max(lo, 0)
+	for _, r := range ns.read {
+		if r[0] <= lo && hi <= r[1] {
+			return ns.buckets, nil
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) < len(out[j]) })
-	return out[:min(n, len(out))]
+	got, err := ns.st.NameBuckets(ctx, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	for l, b := range got {
+		ns.buckets[l] = b
+	}
+	ns.read = append(ns.read, [2]int{lo, hi})
+	return ns.buckets, nil
+}
+
+// containing returns up to n names that contain sub (ignoring case, as strings.ToLower folds),
+// shortest first, then in the names' order: the closer a name's length is to the query's, the
+// more of it the query names.
+func (ns *nameSource) containing(ctx context.Context, sub string, n int) ([]string, error) {
+	buckets, err := ns.lengths(ctx, len(sub)+1, math.MaxInt32)
+	if err != nil {
+		return nil, err
+	}
+	var lengths []int
+	for l, b := range buckets {
+		if l > len(sub) && len(b) > 0 {
+			lengths = append(lengths, l)
+		}
+	}
+	sort.Ints(lengths)
+	lower := []byte(strings.ToLower(sub))
+	var out []string
+	for _, l := range lengths {
+		if len(out) >= n {
+			break
+		}
+		out = appendContaining(out, buckets[l], lower, n)
+	}
+	return out, nil
+}
+
+// appendContaining appends to out, in order, the names of bucket (joined by newlines) whose
+// lower-case form contains lower, until out holds n.
+func appendContaining(out []string, bucket, lower []byte, n int) []string {
+	if bytes.IndexByte(lower, '\n') >= 0 {
+		return out // no name holds a newline
+	}
+	low := lowerNames(bucket) // rune by rune, newlines kept: line i is name i lowered
+	from, rest := 0, bucket   // from starts a line of low; rest starts the same line of bucket
+	for len(out) < n {
+		i := bytes.Index(low[from:], lower)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		for range bytes.Count(low[from:at], []byte{'\n'}) {
+			rest = rest[bytes.IndexByte(rest, '\n')+1:]
+		}
+		name := rest
+		if j := bytes.IndexByte(rest, '\n'); j >= 0 {
+			name = rest[:j]
+		}
+		out = append(out, string(name))
+		end := bytes.IndexByte(low[at:], '\n')
+		if end < 0 {
+			break
+		}
+		from = at + end + 1
+		rest = rest[len(name)+1:]
+	}
+	return out
+}
+
+// lowerNames is bytes.ToLower of names joined by newlines, several times faster: a name of ASCII
+// bytes only, which most are, is lowered byte by byte.
+func lowerNames(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for len(b) > 0 {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line = b[:i+1]
+		}
+		b = b[len(line):]
+		ascii := true
+		for _, c := range line {
+			if c >= utf8.RuneSelf {
+				ascii = false
+				break
+			}
+		}
+		if !ascii {
+			out = append(out, bytes.ToLower(line)...)
+			continue
+		}
+		for _, c := range line {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // maxEdits is how many typos a fuzzy match of q may have.
@@ -235,16 +350,38 @@ func maxEdits(q string) int {
 	}
 }
 
-// closestNames returns up to n names within maxDist edits of q (ignoring case), nearest first.
-func closestNames(names []string, q string, maxDist, n int) []string {
+// closest returns up to n names within maxDist edits of q (ignoring ASCII case), nearest first,
+// then shorter, then in the names' order. Only names within maxDist of q's length can be that
+// close, and only those missing at most maxDist of q's characters (and with at most maxDist
+// others): a mask of the characters present rules most names out before the edit distance runs.
+func (ns *nameSource) closest(ctx context.Context, q string, maxDist, n int) ([]string, error) {
+	const longest = 255 // boundedEdits gives up on names of 256 bytes or more
+	buckets, err := ns.lengths(ctx, len(q)-maxDist, min(len(q)+maxDist, longest))
+	if err != nil {
+		return nil, err
+	}
 	type cand struct {
 		name string
 		dist int
 	}
 	var cands []cand
-	for _, name := range names {
-		if d := boundedEdits(q, name, maxDist); d <= maxDist {
-			cands = append(cands, cand{name, d})
+	qmask := charMask([]byte(q))
+	for l := max(len(q)-maxDist, 0); l <= min(len(q)+maxDist, longest); l++ {
+		b := buckets[l]
+		for len(b) > 0 {
+			name := b
+			if i := bytes.IndexByte(b, '\n'); i >= 0 {
+				name, b = b[:i], b[i+1:]
+			} else {
+				b = nil
+			}
+			m := charMask(name)
+			if bits.OnesCount64(qmask&^m) > maxDist || bits.OnesCount64(m&^qmask) > maxDist {
+				continue
+			}
+			if d := boundedEdits(q, string(name), maxDist); d <= maxDist {
+				cands = append(cands, cand{string(name), d})
+			}
 		}
 	}
 	sort.SliceStable(cands, func(i, j int) bool {
@@ -257,7 +394,28 @@ func closestNames(names []string, q string, maxDist, n int) []string {
 	for _, c := range cands[:min(n, len(cands))] {
 		out = append(out, c.name)
 	}
-	return out
+	return out, nil
+}
+
+// charMask has a bit for each kind of byte in s, ASCII letters folded: letters, digits and '_'
+// each have their own; other bytes share the rest. Each edit adds or removes at most one kind.
+func charMask(s []byte) uint64 {
+	var m uint64
+	for _, c := range s {
+		switch {
+		case 'a' <= c && c <= 'z':
+			m |= 1 << (c - 'a')
+		case 'A' <= c && c <= 'Z':
+			m |= 1 << (c - 'A')
+		case '0' <= c && c <= '9':
+			m |= 1 << (26 + c - '0')
+		case c == '_':
+			m |= 1 << 36
+		default:
+			m |= 1 << (37 + c%27)
+		}
+	}
+	return m
 }
 
 // SymAnswer is what sym shows: the hits from Skip on, as many as Limit and the answer's budget

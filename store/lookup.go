@@ -1,10 +1,12 @@
 package store
 
 import (
+	"bytes"
 	"context"
-	"database/sql"
 	"fmt"
-	"strings"
+	"math"
+	"sort"
+	"unicode/utf8"
 )
 
 // Hit is a symbol found by a lookup, with the row facts of its file that a caller needs to tell
@@ -23,57 +25,62 @@ type LookupFilter struct {
 	PathGlob string // SQLite GLOB on the path: "net/*" matches everything under net/
 }
 
-// hitColumns are the columns every lookup returns, in scanHits order.
-const hitColumns = `f.path, f.language, f.size, f.mtime_ns, f.ctime_ns, f.inode, s.parent, s.depth, s.kind, s.name,
-	s.qualname, s.signature, s.start_line, s.end_line`
-
-// hitOrder ranks hits within one lookup: types and functions first, then constants and variables,
-// then members and the rest; then shorter paths; then position.
-const hitOrder = ` ORDER BY CASE s.kind
-	WHEN 'class' THEN 0 WHEN 'struct' THEN 0 WHEN 'interface' THEN 0 WHEN 'trait' THEN 0
-	WHEN 'enum' THEN 0 WHEN 'type' THEN 0 WHEN 'union' THEN 0 WHEN 'function' THEN 0
-	WHEN 'method' THEN 0 WHEN 'constructor' THEN 0 WHEN 'module' THEN 0 WHEN 'namespace' THEN 0
-	WHEN 'impl' THEN 0 WHEN 'macro' THEN 0 WHEN 'object' THEN 0 WHEN 'table' THEN 0
-	WHEN 'view' THEN 0 WHEN 'procedure' THEN 0 WHEN 'message' THEN 0 WHEN 'service' THEN 0
-	WHEN 'const' THEN 1 WHEN 'var' THEN 1
-	WHEN 'landmark' THEN 3 ELSE 2 END, length(f.path), f.path, s.start_line`
-
-// SymbolsNamed returns the symbols whose name equals name, ignoring case, best ranked first.
-func (s *Store) SymbolsNamed(ctx context.Context, name string, f LookupFilter, limit int) ([]Hit, error) {
-	return s.lookup(ctx, "s.name = ? COLLATE NOCASE", []any{name}, f, limit)
+// kindRank ranks hits within one lookup: types and functions first, then constants and
+// variables, then members and the rest, landmarks last. Hits of equal rank come by shorter path
+// (in characters), then path, then position.
+func kindRank(k Kind) int {
+	switch k {
+	case KindClass, KindStruct, KindInterface, KindTrait, KindEnum, KindType, KindUnion, KindFunction,
+		KindMethod, KindConstructor, KindModule, KindNamespace, KindImpl, KindMacro, KindObject, KindTable,
+		KindView, KindProcedure, KindMessage, KindService:
+		return 0
+	case KindConst, KindVar:
+		return 1
+	case KindLandmark:
+		return 3
+	}
+	return 2
 }
 
-// SymbolsWithPrefix returns the symbols whose name starts with prefix, ignoring case.
+// SymbolsNamed returns the symbols whose name equals name, ignoring ASCII case, best ranked first.
+func (s *Store) SymbolsNamed(ctx context.Context, name string, f LookupFilter, limit int) ([]Hit, error) {
+	key := foldString(name)
+	return s.lookup(ctx, "n.name = ?", []any{name}, func(b []byte) bool { return string(foldASCII(b)) == key }, f, limit)
+}
+
+// SymbolsWithPrefix returns the symbols whose name starts with prefix, ignoring ASCII case.
 func (s *Store) SymbolsWithPrefix(ctx context.Context, prefix string, f LookupFilter, limit int) ([]Hit, error) {
-	// A range on the NOCASE name index; the upper bound is the prefix followed by the highest
+	// A range on the names' NOCASE key; the upper bound is the prefix followed by the highest
 	// code point, so every continuation falls inside.
-	return s.lookup(ctx, "s.name >= ? COLLATE NOCASE AND s.name < ? COLLATE NOCASE",
-		[]any{prefix, prefix + "\U0010FFFF"}, f, limit)
+	lo, hi := foldString(prefix), foldString(prefix+"\U0010FFFF")
+	return s.lookup(ctx, "n.name >= ? AND n.name < ?", []any{prefix, prefix + "\U0010FFFF"}, func(b []byte) bool {
+		k := string(foldASCII(b))
+		return k >= lo && k < hi
+	}, f, limit)
 }
 
 // SymbolNames returns every distinct symbol name, one spelling per name that differs only in
-// ASCII case, for substring and typo-tolerant matching. It reads the name index alone, and as one
-// joined value: 170,000 rows scanned one by one through database/sql cost more than the scan. A
-// name holding a newline splits in two; its halves then simply find no symbol.
+// ASCII case, in ASCII-case-folded order. Lookups that need only some lengths read NameBuckets.
 func (s *Store) SymbolNames(ctx context.Context) ([]string, error) {
-	var joined sql.NullString
-	err := s.read.QueryRowContext(ctx, `SELECT group_concat(name, char(10)) FROM
-		(SELECT DISTINCT name COLLATE NOCASE AS name FROM symbols ORDER BY name COLLATE NOCASE)`).Scan(&joined)
+	buckets, err := s.NameBuckets(ctx, 0, math.MaxInt32)
 	if err != nil {
-		return nil, classify(fmt.Errorf("symbol names: %w", err))
+		return nil, err
 	}
-	if joined.String == "" {
-		return nil, nil
+	var names []string
+	for _, b := range buckets {
+		for _, n := range bytes.Split(b, []byte{'\n'}) {
+			names = append(names, string(n))
+		}
 	}
-	return strings.Split(joined.String, "\n"), nil
+	sort.Slice(names, func(i, j int) bool { return foldString(names[i]) < foldString(names[j]) })
+	return names, nil
 }
 
-func (s *Store) lookup(ctx context.Context, where string, args []any, f LookupFilter, limit int) ([]Hit, error) {
-	q := "SELECT " + hitColumns + " FROM symbols s JOIN files f ON f.id = s.file_id WHERE " + where
-	if f.Kind != "" {
-		q += " AND s.kind = ?"
-		args = append(args, f.Kind)
-	}
+// lookup finds the files whose postings hold a name matching where (on the names table n), reads
+// their packed symbols and keeps those whose name match accepts, filtered by f, best ranked first.
+func (s *Store) lookup(ctx context.Context, where string, args []any, match func([]byte) bool, f LookupFilter, limit int) ([]Hit, error) {
+	q := "SELECT DISTINCT f.id, f.path, f.language, f.size, f.mtime_ns, f.ctime_ns, f.inode, f.symbols FROM names n " +
+		"JOIN postings p ON p.name_id = n.id JOIN files f ON f.id = p.file_id WHERE " + where
 	if f.Language != "" {
 		q += " AND f.language = ? COLLATE NOCASE"
 		args = append(args, f.Language)
@@ -82,26 +89,60 @@ func (s *Store) lookup(ctx context.Context, where string, args []any, f LookupFi
 		q += " AND f.path GLOB ?"
 		args = append(args, f.PathGlob)
 	}
-	q += hitOrder
-	if limit > 0 {
-		q += " LIMIT ?"
-		args = append(args, limit)
-	}
+	q += " ORDER BY f.id"
 	rows, err := s.read.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, classify(fmt.Errorf("lookup: %w", err))
 	}
 	defer rows.Close()
-	var hits []Hit
+	type ranked struct {
+		Hit
+		rank, pathLen, ord int
+	}
+	var hits []ranked
 	for rows.Next() {
 		var h Hit
-		var kind string
-		if err := rows.Scan(&h.Path, &h.Language, &h.Size, &h.ModTimeNS, &h.CTimeNS, &h.Inode, &h.Parent, &h.Depth, &kind, &h.Name,
-			&h.Qualname, &h.Signature, &h.StartLine, &h.EndLine); err != nil {
+		var id int64
+		var packed []byte
+		if err := rows.Scan(&id, &h.Path, &h.Language, &h.Size, &h.ModTimeNS, &h.CTimeNS, &h.Inode, &packed); err != nil {
 			return nil, classify(fmt.Errorf("lookup: %w", err))
 		}
-		h.Kind, _ = ParseKind(kind)
-		hits = append(hits, h)
+		syms, ords, _, err := unpackSymbols(packed, match)
+		if err != nil {
+			return nil, fmt.Errorf("lookup %s: %w: %w", h.Path, ErrCorrupt, err)
+		}
+		pathLen := utf8.RuneCountInString(h.Path)
+		for i, sym := range syms {
+			if f.Kind != "" && sym.Kind.String() != f.Kind {
+				continue
+			}
+			h.Symbol = sym
+			hits = append(hits, ranked{Hit: h, rank: kindRank(sym.Kind), pathLen: pathLen, ord: ords[i]})
+		}
 	}
-	return hits, classify(rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, classify(fmt.Errorf("lookup: %w", err))
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		a, b := &hits[i], &hits[j]
+		switch {
+		case a.rank != b.rank:
+			return a.rank < b.rank
+		case a.pathLen != b.pathLen:
+			return a.pathLen < b.pathLen
+		case a.Path != b.Path:
+			return a.Path < b.Path
+		case a.StartLine != b.StartLine:
+			return a.StartLine < b.StartLine
+		}
+		return a.ord < b.ord
+	})
+	if limit > 0 && len(hits) > limit {
+		hits = hits[:limit]
+	}
+	out := make([]Hit, len(hits))
+	for i := range hits {
+		out[i] = hits[i].Hit
+	}
+	return out, nil
 }

@@ -63,22 +63,15 @@ func (s *Store) FileState(ctx context.Context, path string) (FileState, error) {
 	return st, nil
 }
 
-// File returns the row of path with its symbols and imports, or ErrNotFound. The three reads share
-// one transaction, so a concurrent writer never shows a row with another version's symbols.
+// File returns the row of path with its symbols and imports, or ErrNotFound.
 func (s *Store) File(ctx context.Context, path string) (*File, error) {
-	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, classify(fmt.Errorf("read %s: %w", path, err))
-	}
-	defer tx.Rollback()
 	f := &File{Path: path}
-	var id int64
 	var skip string
-	var lineIndex []byte
-	err = tx.QueryRowContext(ctx, `SELECT id, size, mtime_ns, ctime_ns, inode, hash, language, mapper, lines,
-		summary, skip_reason, skip_detail, line_index, indexed_at, mappers_version FROM files WHERE path = ?`, path).
-		Scan(&id, &f.Size, &f.ModTimeNS, &f.CTimeNS, &f.Inode, &f.Hash, &f.Language, &f.Mapper, &f.Lines, &f.Summary,
-			&skip, &f.SkipDetail, &lineIndex, &f.IndexedAt, &f.MappersVersion)
+	var lineIndex, packed []byte
+	err := s.read.QueryRowContext(ctx, `SELECT size, mtime_ns, ctime_ns, inode, hash, language, mapper, lines,
+		summary, skip_reason, skip_detail, line_index, indexed_at, mappers_version, symbols FROM files WHERE path = ?`, path).
+		Scan(&f.Size, &f.ModTimeNS, &f.CTimeNS, &f.Inode, &f.Hash, &f.Language, &f.Mapper, &f.Lines, &f.Summary,
+			&skip, &f.SkipDetail, &lineIndex, &f.IndexedAt, &f.MappersVersion, &packed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%s: %w", path, ErrNotFound)
 	}
@@ -87,51 +80,10 @@ func (s *Store) File(ctx context.Context, path string) (*File, error) {
 	}
 	f.Skip = SkipReason(skip)
 	f.LineIndex = decodeLineIndex(lineIndex)
-	if f.Symbols, err = symbolsOf(ctx, tx, id); err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	if f.Imports, err = importsOf(ctx, tx, id); err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+	if f.Symbols, _, f.Imports, err = unpackSymbols(packed, nil); err != nil {
+		return nil, fmt.Errorf("read %s: %w: %w", path, ErrCorrupt, err)
 	}
 	return f, nil
-}
-
-func symbolsOf(ctx context.Context, tx *sql.Tx, fileID int64) ([]Symbol, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT parent, depth, kind, name, qualname, signature,
-		start_line, end_line FROM symbols WHERE file_id = ? ORDER BY ord`, fileID)
-	if err != nil {
-		return nil, classify(err)
-	}
-	defer rows.Close()
-	var syms []Symbol
-	for rows.Next() {
-		var sym Symbol
-		var kind string
-		if err := rows.Scan(&sym.Parent, &sym.Depth, &kind, &sym.Name, &sym.Qualname, &sym.Signature,
-			&sym.StartLine, &sym.EndLine); err != nil {
-			return nil, classify(err)
-		}
-		sym.Kind, _ = ParseKind(kind)
-		syms = append(syms, sym)
-	}
-	return syms, classify(rows.Err())
-}
-
-func importsOf(ctx context.Context, tx *sql.Tx, fileID int64) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT path FROM imports WHERE file_id = ? ORDER BY ord", fileID)
-	if err != nil {
-		return nil, classify(err)
-	}
-	defer rows.Close()
-	var imports []string
-	for rows.Next() {
-		var imp string
-		if err := rows.Scan(&imp); err != nil {
-			return nil, classify(err)
-		}
-		imports = append(imports, imp)
-	}
-	return imports, classify(rows.Err())
 }
 
 // Stats is what the store holds, as `readmap stats` prints it.
@@ -180,7 +132,7 @@ func (s *Store) Stats(ctx context.Context) (*Stats, error) {
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM files").Scan(&st.Files); err != nil {
 		return nil, classify(fmt.Errorf("stats: %w", err))
 	}
-	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM symbols").Scan(&st.Symbols); err != nil {
+	if err := tx.QueryRowContext(ctx, "SELECT coalesce(sum(symbol_count), 0) FROM files").Scan(&st.Symbols); err != nil {
 		return nil, classify(fmt.Errorf("stats: %w", err))
 	}
 	if err := countInto(ctx, tx, st.Languages, "SELECT language, count(*) FROM files WHERE language <> '' GROUP BY language ORDER BY language"); err != nil {

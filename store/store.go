@@ -223,7 +223,13 @@ func openDB(path string, a access, immediate bool) (*sql.DB, error) {
 		q.Set("mode", "ro")
 		q.Set("immutable", "1")
 	}
-	q.Add("_pragma", "cache_size(-32768)") // 32 MiB: a bulk load keeps its hot pages
+	if immediate {
+		// 128 MiB for the writer: a bulk load of a kernel-sized tree keeps the names and postings
+		// it keeps looking up in memory.
+		q.Add("_pragma", "cache_size(-131072)")
+	} else {
+		q.Add("_pragma", "cache_size(-32768)")
+	}
 	if immediate {
 		q.Set("_txlock", "immediate")
 	}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -17,28 +19,47 @@ const (
 	batchSymbols = 40000
 )
 
-// symbolsPerInsert is how many rows one multi-row INSERT carries (10 values each, well under
-// SQLite's limit of 32,766 variables).
-const symbolsPerInsert = 200
+// postingsPerInsert is how many rows one multi-row INSERT into postings carries.
+const postingsPerInsert = namesPerStatement
+
+// nameCacheSize bounds the writer's cache of name ids; past it the cache starts afresh.
+const nameCacheSize = 1 << 20
+
+// Meta keys the writer keeps for the names table.
+const (
+	metaNextNameID = "next_name_id" // the id the next new name gets
+	metaNamesGen   = "names_gen"    // bumped by every commit that adds or removes names
+	metaNamesStale = "names_stale"  // "1" while name_lengths is not kept up to date (a bulk load)
+)
 
 // Writer writes file rows in batched transactions. It is the store's only writer in a process
 // and is not safe for concurrent use: the indexer gives it to one goroutine.
 type Writer struct {
-	s            *Store
-	tx           *sql.Tx
-	stmts        map[string]*sql.Stmt
-	files, syms  int
-	now          int64
-	symbolValues []any
-	insertSQL    map[int]string // multi-row INSERT text by row count
+	s           *Store
+	tx          *sql.Tx
+	stmts       map[string]*sql.Stmt
+	files, syms int
+	now         int64
+	values      []any
+	insertSQL   map[int]string // multi-row INSERT text by row count
+
+	// The names of the open batch: ids by folded name (valid while namesGen is the store's),
+	// the next id to hand out, and the names added and removed, for name_lengths.
+	nameIDs    map[string]int64
+	namesGen   int64
+	nextNameID int64
+	namesStale bool
+	added      map[string]string // folded name → spelling
+	removed    map[string]bool   // folded names
 }
 
 // NewWriter returns a writer; nothing is locked until the first write.
 func (s *Store) NewWriter() *Writer {
-	return &Writer{s: s, now: time.Now().Unix()}
+	return &Writer{s: s, now: time.Now().Unix(), nameIDs: map[string]int64{}, namesGen: -1}
 }
 
-// begin opens the batch transaction when none is open.
+// begin opens the batch transaction when none is open, and reads the names' bookkeeping: another
+// process may have written since this writer's last batch.
 func (w *Writer) begin(ctx context.Context) error {
 	if w.tx != nil {
 		return nil
@@ -52,6 +73,51 @@ func (w *Writer) begin(ctx context.Context) error {
 	}
 	w.tx = tx
 	w.stmts = map[string]*sql.Stmt{}
+	gen, err := w.metaInt(ctx, metaNamesGen)
+	if err != nil {
+		w.Abort()
+		return err
+	}
+	if gen != w.namesGen {
+		clear(w.nameIDs)
+		w.namesGen = gen
+	}
+	if w.nextNameID, err = w.metaInt(ctx, metaNextNameID); err != nil {
+		w.Abort()
+		return err
+	}
+	stale, err := w.metaInt(ctx, metaNamesStale)
+	if err != nil {
+		w.Abort()
+		return err
+	}
+	w.namesStale = stale != 0
+	w.added, w.removed = map[string]string{}, map[string]bool{}
+	return nil
+}
+
+func (w *Writer) metaInt(ctx context.Context, key string) (int64, error) {
+	st, err := w.stmt(ctx, "SELECT value FROM meta WHERE key = ?")
+	if err != nil {
+		return 0, err
+	}
+	var v string
+	err = st.QueryRowContext(ctx, key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, classify(fmt.Errorf("read %s: %w", key, err))
+	}
+	n, _ := strconv.ParseInt(v, 10, 64)
+	return n, nil
+}
+
+func (w *Writer) setMeta(ctx context.Context, key, value string) error {
+	_, err := w.exec(ctx, "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
+	if err != nil {
+		return fmt.Errorf("set %s: %w", key, err)
+	}
 	return nil
 }
 
@@ -78,19 +144,26 @@ func (w *Writer) exec(ctx context.Context, query string, args ...any) (sql.Resul
 }
 
 const upsertFile = `INSERT INTO files (path, size, mtime_ns, ctime_ns, inode, hash, language, mapper,
-	lines, summary, skip_reason, skip_detail, line_index, indexed_at, mappers_version)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	lines, summary, skip_reason, skip_detail, line_index, indexed_at, mappers_version, symbols, symbol_count)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
 	ctime_ns = excluded.ctime_ns, inode = excluded.inode, hash = excluded.hash, language = excluded.language, mapper = excluded.mapper,
 	lines = excluded.lines, summary = excluded.summary, skip_reason = excluded.skip_reason,
 	skip_detail = excluded.skip_detail, line_index = excluded.line_index,
-	indexed_at = excluded.indexed_at, mappers_version = excluded.mappers_version
+	indexed_at = excluded.indexed_at, mappers_version = excluded.mappers_version,
+	symbols = excluded.symbols, symbol_count = excluded.symbol_count
 RETURNING id`
 
-// Put writes f's row, replacing its symbols and imports.
+// Put writes f's row, replacing its symbols and imports, and keeps the names and postings of its
+// symbols in step: names the file gained are linked to it, names it lost unlinked (and dropped
+// when no file defines them any more).
 func (w *Writer) Put(ctx context.Context, f *File) error {
 	if err := w.begin(ctx); err != nil {
 		return err
+	}
+	oldNames, err := w.namesOfRow(ctx, f.Path)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", f.Path, err)
 	}
 	st, err := w.stmt(ctx, upsertFile)
 	if err != nil {
@@ -98,47 +171,190 @@ func (w *Writer) Put(ctx context.Context, f *File) error {
 	}
 	var id int64
 	err = st.QueryRowContext(ctx, f.Path, f.Size, f.ModTimeNS, f.CTimeNS, f.Inode, f.Hash, f.Language, f.Mapper,
-		f.Lines, f.Summary, string(f.Skip), f.SkipDetail, encodeLineIndex(f.LineIndex), w.now, f.MappersVersion).Scan(&id)
+		f.Lines, f.Summary, string(f.Skip), f.SkipDetail, encodeLineIndex(f.LineIndex), w.now, f.MappersVersion,
+		packSymbols(f.Symbols, f.Imports), len(f.Symbols)).Scan(&id)
 	if err != nil {
 		return classify(fmt.Errorf("write %s: %w", f.Path, err))
 	}
-	if _, err := w.exec(ctx, "DELETE FROM symbols WHERE file_id = ?", id); err != nil {
-		return fmt.Errorf("write %s: %w", f.Path, err)
-	}
-	if _, err := w.exec(ctx, "DELETE FROM imports WHERE file_id = ?", id); err != nil {
-		return fmt.Errorf("write %s: %w", f.Path, err)
-	}
-	if err := w.insertSymbols(ctx, id, f.Symbols); err != nil {
-		return fmt.Errorf("write %s: %w", f.Path, err)
-	}
-	for i, imp := range f.Imports {
-		if _, err := w.exec(ctx, "INSERT INTO imports (file_id, ord, path) VALUES (?, ?, ?)", id, i, imp); err != nil {
-			return fmt.Errorf("write %s: %w", f.Path, err)
+	newNames := map[string]string{}
+	for _, s := range f.Symbols {
+		if key := foldString(s.Name); newNames[key] == "" {
+			newNames[key] = s.Name
 		}
+	}
+	if err := w.relink(ctx, id, oldNames, newNames); err != nil {
+		return fmt.Errorf("write %s: %w", f.Path, err)
 	}
 	return w.done(ctx, len(f.Symbols))
 }
 
-// insertSymbols writes syms with multi-row INSERTs: one statement per row costs most of the
-// index time in SQLite's statement machinery.
-func (w *Writer) insertSymbols(ctx context.Context, fileID int64, syms []Symbol) error {
-	for start := 0; start < len(syms); start += symbolsPerInsert {
-		chunk := syms[start:min(start+symbolsPerInsert, len(syms))]
-		w.symbolValues = w.symbolValues[:0]
-		for i, s := range chunk {
-			w.symbolValues = append(w.symbolValues, fileID, start+i, s.Parent, s.Depth, s.Kind.String(),
-				s.Name, s.Qualname, s.Signature, s.StartLine, s.EndLine)
+// namesOfRow returns the folded names of the symbols the row of path holds now (none when there
+// is no row).
+func (w *Writer) namesOfRow(ctx context.Context, path string) (map[string]bool, error) {
+	st, err := w.stmt(ctx, "SELECT symbols FROM files WHERE path = ?")
+	if err != nil {
+		return nil, err
+	}
+	var packed []byte
+	err = st.QueryRowContext(ctx, path).Scan(&packed)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && len(packed) == 0) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, classify(err)
+	}
+	names, err := packedNames(packed)
+	if err != nil {
+		// A damaged value cannot say which names it held: drop the postings of the file wholesale.
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	set := make(map[string]bool, len(names))
+	for _, n := range names {
+		set[foldString(n)] = true
+	}
+	return set, nil
+}
+
+// relink links file id to the names in now (folded name → spelling) that were not in before, and
+// unlinks it from those in before that are gone. Names are resolved a few hundred to a statement:
+// one statement per name cost most of a bulk load's writing.
+func (w *Writer) relink(ctx context.Context, id int64, before map[string]bool, now map[string]string) error {
+	var unknown []string
+	for key, spelling := range now {
+		if before[key] {
+			continue
 		}
-		if _, err := w.exec(ctx, w.insertSymbolsQuery(len(chunk)), w.symbolValues...); err != nil {
+		if _, ok := w.nameIDs[key]; !ok {
+			unknown = append(unknown, spelling)
+		}
+	}
+	if err := w.resolveNames(ctx, unknown); err != nil {
+		return err
+	}
+	w.values = w.values[:0]
+	for key := range now {
+		if before[key] {
+			continue
+		}
+		nameID, ok := w.nameIDs[key]
+		if !ok {
+			return fmt.Errorf("name %q: %w", key, ErrNotFound) // resolveNames gave every name an id
+		}
+		w.values = append(w.values, nameID, id)
+		if len(w.values) == 2*postingsPerInsert {
+			if err := w.insertPostings(ctx); err != nil {
+				return err
+			}
+		}
+	}
+	if err := w.insertPostings(ctx); err != nil {
+		return err
+	}
+	for key := range before {
+		if _, ok := now[key]; ok {
+			continue
+		}
+		if err := w.unlink(ctx, id, key); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// insertSymbolsQuery returns the INSERT for n symbol rows. Only full chunks repeat, so the cache
-// stays small: one entry per distinct tail length seen.
-func (w *Writer) insertSymbolsQuery(n int) string {
+// namesPerStatement is how many names one lookup or insert of names carries.
+const namesPerStatement = 400
+
+// resolveNames puts the ids of names (spellings, distinct when folded) into the cache: those the
+// store knows are read, the others added with new ids.
+func (w *Writer) resolveNames(ctx context.Context, names []string) error {
+	if len(names)+len(w.nameIDs) > nameCacheSize {
+		clear(w.nameIDs)
+	}
+	for start := 0; start < len(names); start += namesPerStatement {
+		chunk := names[start:min(start+namesPerStatement, len(names))]
+		args := make([]any, len(chunk))
+		for i, n := range chunk {
+			args[i] = n
+		}
+		// A few list lengths only, padded with repeats, so the statements stay prepared.
+		for len(args) < padded(len(chunk)) {
+			args = append(args, chunk[0])
+		}
+		st, err := w.stmt(ctx, "SELECT name, id FROM names WHERE name IN ("+placeholders(len(args), "?")+")")
+		if err != nil {
+			return err
+		}
+		rows, err := st.QueryContext(ctx, args...)
+		if err != nil {
+			return classify(err)
+		}
+		for rows.Next() {
+			var name string
+			var id int64
+			if err := rows.Scan(&name, &id); err != nil {
+				rows.Close()
+				return classify(err)
+			}
+			w.nameIDs[foldString(name)] = id
+		}
+		if err := rows.Close(); err != nil {
+			return classify(err)
+		}
+		args = args[:0]
+		for _, n := range chunk {
+			key := foldString(n)
+			if _, ok := w.nameIDs[key]; ok {
+				continue
+			}
+			id := w.nextNameID
+			w.nextNameID++
+			w.nameIDs[key] = id
+			args = append(args, n, id)
+			delete(w.removed, key)
+			w.added[key] = n
+		}
+		if len(args) > 0 {
+			if _, err := w.exec(ctx, "INSERT INTO names (name, id) VALUES "+placeholders(len(args)/2, "(?,?)"), args...); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// padded returns the list length a statement of n values is padded to.
+func padded(n int) int {
+	for _, p := range []int{4, 16, 64, 160} {
+		if n <= p {
+			return p
+		}
+	}
+	return namesPerStatement
+}
+
+// placeholders returns n copies of p joined by commas.
+func placeholders(n int, p string) string {
+	return strings.Repeat(p+",", n)[:n*(len(p)+1)-1]
+}
+
+// insertPostings writes the (name id, file id) pairs gathered in w.values.
+func (w *Writer) insertPostings(ctx context.Context) error {
+	n := len(w.values) / 2
+	if n == 0 {
+		return nil
+	}
+	for len(w.values) < 2*padded(n) { // repeats insert nothing, and keep the statement prepared
+		w.values = append(w.values, w.values[0], w.values[1])
+	}
+	n = len(w.values) / 2
+	_, err := w.exec(ctx, w.insertQuery(n), w.values...)
+	w.values = w.values[:0]
+	return err
+}
+
+// insertQuery returns the INSERT of n postings. Only full chunks repeat, so the cache stays small:
+// one entry per distinct tail length seen.
+func (w *Writer) insertQuery(n int) string {
 	if q, ok := w.insertSQL[n]; ok {
 		return q
 	}
@@ -146,15 +362,65 @@ func (w *Writer) insertSymbolsQuery(n int) string {
 		w.insertSQL = map[int]string{}
 	}
 	var b strings.Builder
-	b.WriteString("INSERT INTO symbols (file_id, ord, parent, depth, kind, name, qualname, signature, start_line, end_line) VALUES ")
+	b.WriteString("INSERT INTO postings (name_id, file_id) VALUES ")
 	for i := range n {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString("(?,?,?,?,?,?,?,?,?,?)")
+		b.WriteString("(?,?)")
 	}
+	b.WriteString(" ON CONFLICT DO NOTHING")
 	w.insertSQL[n] = b.String()
 	return w.insertSQL[n]
+}
+
+func (w *Writer) lookupName(ctx context.Context, name string) (int64, bool, error) {
+	st, err := w.stmt(ctx, "SELECT id FROM names WHERE name = ?")
+	if err != nil {
+		return 0, false, err
+	}
+	var id int64
+	err = st.QueryRowContext(ctx, name).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, classify(err)
+	}
+	return id, true, nil
+}
+
+// unlink removes the posting of the name whose folded form is key for file id, and the name
+// itself when no other file defines it.
+func (w *Writer) unlink(ctx context.Context, fileID int64, key string) error {
+	nameID, found, err := w.lookupName(ctx, key)
+	if err != nil || !found {
+		return err
+	}
+	if _, err := w.exec(ctx, "DELETE FROM postings WHERE name_id = ? AND file_id = ?", nameID, fileID); err != nil {
+		return err
+	}
+	st, err := w.stmt(ctx, "SELECT EXISTS (SELECT 1 FROM postings WHERE name_id = ?)")
+	if err != nil {
+		return err
+	}
+	var used bool
+	if err := st.QueryRowContext(ctx, nameID).Scan(&used); err != nil {
+		return classify(err)
+	}
+	if used {
+		return nil
+	}
+	if _, err := w.exec(ctx, "DELETE FROM names WHERE name = ?", key); err != nil {
+		return err
+	}
+	delete(w.nameIDs, key)
+	if _, ok := w.added[key]; ok {
+		delete(w.added, key)
+	} else {
+		w.removed[key] = true
+	}
+	return nil
 }
 
 // Touch records new stat data for a file whose content hash did not change (a checkout touched
@@ -175,8 +441,23 @@ func (w *Writer) Delete(ctx context.Context, path string) error {
 	if err := w.begin(ctx); err != nil {
 		return err
 	}
-	if _, err := w.exec(ctx, "DELETE FROM files WHERE path = ?", path); err != nil {
+	before, err := w.namesOfRow(ctx, path)
+	if err != nil {
 		return fmt.Errorf("delete %s: %w", path, err)
+	}
+	st, err := w.stmt(ctx, "DELETE FROM files WHERE path = ? RETURNING id")
+	if err != nil {
+		return err
+	}
+	var id int64
+	err = st.QueryRowContext(ctx, path).Scan(&id)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return classify(fmt.Errorf("delete %s: %w", path, err))
+	}
+	if err == nil {
+		if err := w.relink(ctx, id, before, nil); err != nil {
+			return fmt.Errorf("delete %s: %w", path, err)
+		}
 	}
 	if _, err := w.exec(ctx, "DELETE FROM pages WHERE path = ?", path); err != nil {
 		return fmt.Errorf("delete %s: %w", path, err)
@@ -200,9 +481,8 @@ func (w *Writer) SetMeta(ctx context.Context, key, value string) error {
 	if err := w.begin(ctx); err != nil {
 		return err
 	}
-	_, err := w.exec(ctx, "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
-	if err != nil {
-		return fmt.Errorf("set %s: %w", key, err)
+	if err := w.setMeta(ctx, key, value); err != nil {
+		return err
 	}
 	return w.done(ctx, 0)
 }
@@ -222,12 +502,18 @@ func (w *Writer) Flush(ctx context.Context) error {
 	if w.tx == nil {
 		return nil
 	}
+	if err := w.saveNames(ctx); err != nil {
+		w.Abort()
+		return err
+	}
 	for _, st := range w.stmts {
 		st.Close()
 	}
 	err := w.tx.Commit()
 	w.tx, w.stmts, w.files, w.syms = nil, nil, 0, 0
 	if err != nil {
+		clear(w.nameIDs)
+		w.namesGen = -1
 		return classify(fmt.Errorf("commit: %w", err))
 	}
 	return nil
@@ -243,6 +529,9 @@ func (w *Writer) Abort() {
 	}
 	_ = w.tx.Rollback()
 	w.tx, w.stmts, w.files, w.syms = nil, nil, 0, 0
+	// Ids the batch handed out are gone with it.
+	clear(w.nameIDs)
+	w.namesGen = -1
 }
 
 // encodeLineIndex packs checkpoints as unsigned varint deltas: a 1 GB log's index stays a few KB.
@@ -275,37 +564,4 @@ func decodeLineIndex(blob []byte) []int64 {
 		blob = blob[n:]
 	}
 	return offsets
-}
-
-// lookupIndexes are the secondary indexes that serve lookups but not the writer. Each batch that
-// touches them rewrites their pages scattered over the whole file; building them once after a bulk
-// load is several times cheaper.
-var lookupIndexes = []string{
-	"CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols (name COLLATE NOCASE)",
-}
-
-// DropLookupIndexes removes the lookup indexes before a bulk load. EnsureLookupIndexes must
-// follow; a run killed in between leaves a store that is correct but slower until the next run
-// restores them.
-func (s *Store) DropLookupIndexes(ctx context.Context) error {
-	if s.readOnly {
-		return ErrReadOnly
-	}
-	if _, err := s.write.ExecContext(ctx, "DROP INDEX IF EXISTS symbols_by_name"); err != nil {
-		return classify(fmt.Errorf("drop indexes: %w", err))
-	}
-	return nil
-}
-
-// EnsureLookupIndexes creates any lookup index that is missing.
-func (s *Store) EnsureLookupIndexes(ctx context.Context) error {
-	if s.readOnly {
-		return ErrReadOnly
-	}
-	for _, q := range lookupIndexes {
-		if _, err := s.write.ExecContext(ctx, q); err != nil {
-			return classify(fmt.Errorf("create indexes: %w", err))
-		}
-	}
-	return nil
 }

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Side-by-side index times of readmap and universal-ctags on real trees of this machine, one run
+# each, and the figures of a kernel-sized store when Debian's linux-source-6.12 is unpacked.
+# `make bench` runs it; run by hand: testdata/bench/trees.sh bin/readmap
+#
+# Per tree: wall time and CPU time (user + sys) of `readmap index` into an empty store and of
+# `ctags -R --fields=+ne --output-format=json`, and their ratio (readmap over ctags: below 1 is
+# faster). A tree that is not installed is skipped and named. Environment:
+#   BENCH_KERNEL=0        skip the kernel (its full index takes minutes)
+#   BENCH_KERNEL_CTAGS=0  skip ctags on the kernel
+#   BENCH_TREES="Go Ruby" only the trees of these labels
+set -uo pipefail
+readmap=$(realpath "${1:-bin/readmap}")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+have_ctags=1
+command -v ctags >/dev/null || { have_ctags=0; echo "ctags not installed: its columns are empty" >&2; }
+
+# timed FILE CMD...: runs CMD, leaves "wall cpu peak_kb" in FILE.
+timed() {
+  local out=$1; shift
+  /usr/bin/time -f '%e %U %S %M' -o "$out.raw" "$@" >/dev/null 2>"$out.err"
+  local rc=$?
+  awk '{printf "%.2f %.2f %d\n", $1, $2 + $3, $4}' "$out.raw" > "$out"
+  return $rc
+}
+
+python=$(ls -d /usr/lib/python3.[0-9]* 2>/dev/null | sort -V | tail -1)
+java=""
+if [ -f /usr/lib/jvm/openjdk-17/lib/src.zip ]; then
+  mkdir -p "$tmp/java" && python3 -c 'import sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith("java.base/java/util/")])' \
+    /usr/lib/jvm/openjdk-17/lib/src.zip "$tmp/java" 2>/dev/null && java="$tmp/java"
+fi
+# label | tree | what it is
+trees=(
+  "Go|$(go env GOROOT 2>/dev/null)/src|GOROOT/src"
+  "Python|$python|Python standard library"
+  "C++|/usr/include/c++|libstdc++ headers"
+  "Rust|/usr/share/cargo/registry|Debian's Rust crates"
+  "PHP|/usr/share/php|Debian's PHP libraries"
+  "Ruby|/usr/lib/ruby|Ruby standard library"
+  "C|/usr/include/linux|Linux UAPI headers"
+  "Java|$java|java.util of OpenJDK 17"
+  "TypeScript|/usr/share/nodejs/typescript|TypeScript (lib.*.d.ts, bundles)"
+  "JavaScript|/usr/share/nodejs|Debian's Node.js modules"
+  "Lua|/usr/share/lua|Lua modules (penlight)"
+  "Protobuf|/usr/include/google/protobuf|protobuf headers and .proto"
+  "Bash|/usr/share/bash-completion|bash completions"
+  "OCaml|/usr/lib/ocaml|OCaml standard library"
+  "SQL|/usr/share/postgresql|PostgreSQL extension scripts"
+  "Elixir|/usr/lib/elixir|Elixir standard library"
+  "Markdown|/usr/share/doc/nodejs|Node.js docs"
+)
+
+echo "== readmap index vs ctags -R --fields=+ne --output-format=json: one run each, side by side"
+echo "   ($(nproc) cores; load before: $(cut -d' ' -f1-3 /proc/loadavg))"
+printf '%-11s %-34s %7s %8s | %9s %9s | %9s %9s | %6s %6s\n' language tree files MB "rm wall" "rm cpu" "ct wall" "ct cpu" wall× cpu×
+skipped=()
+for t in "${trees[@]}"; do
+  IFS='|' read -r label dir what <<<"$t"
+  if [ -n "${BENCH_TREES:-}" ] && ! grep -qw -- "$label" <<<"$BENCH_TREES"; then continue; fi
+  if [ -z "$dir" ] || [ ! -d "$dir" ]; then skipped+=("$label ($what${dir:+: $dir})"); continue; fi
+  files=$(find "$dir" -type f | wc -l)
+  mb=$(du -sm "$dir" | cut -f1)
+  rm -rf "$tmp/db" "$tmp/tags.json"; mkdir -p "$tmp/db"
+  timed "$tmp/rm" "$readmap" index -q --root "$dir" --db "$tmp/db/index.db" || echo "readmap failed on $dir: $(head -c 300 "$tmp/rm.err")" >&2
+  read -r rw rc _ < "$tmp/rm"
+  cw=""; cc=""; ratio_w=""; ratio_c=""
+  if [ $have_ctags = 1 ]; then
+    timed "$tmp/ct" ctags -R --fields=+ne --output-format=json -f "$tmp/tags.json" "$dir"
+    read -r cw cc _ < "$tmp/ct"
+    ratio_w=$(awk -v a="$rw" -v b="$cw" 'BEGIN{ if (b > 0) printf "%.2f", a / b }')
+    ratio_c=$(awk -v a="$rc" -v b="$cc" 'BEGIN{ if (b > 0) printf "%.2f", a / b }')
+  fi
+  printf '%-11s %-34s %7d %8d | %8ss %8ss | %8ss %8ss | %6s %6s\n' "$label" "$what" "$files" "$mb" "$rw" "$rc" "$cw" "$cc" "$ratio_w" "$ratio_c"
+done
+for s in "${skipped[@]}"; do echo "skipped, not installed: $s"; done
+
+kernel=""
+for k in /work/trees/linux-source-6.12 /usr/src/linux-source-6.12; do [ -d "$k" ] && kernel=$k && break; done
+if [ "${BENCH_KERNEL:-1}" = 0 ]; then
+  echo "== kernel skipped (BENCH_KERNEL=0)"
+elif [ -z "$kernel" ]; then
+  echo "== kernel skipped: linux-source-6.12 is not unpacked (/work/trees or /usr/src)"
+else
+  echo "== Linux 6.12 ($kernel): one full index, then queries on its store"
+  db="$tmp/kernel/index.db"; mkdir -p "$tmp/kernel"
+  timed "$tmp/k" "$readmap" index -q --root "$kernel" --db "$db"
+  read -r kw kc km < "$tmp/k"
+  stats=$("$readmap" stats --json --root "$kernel" --db "$db")
+  syms=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["symbols"])' <<<"$stats")
+  files=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["files"])' <<<"$stats")
+  bytes=$(du -cb "$db"* | tail -1 | cut -f1)
+  printf '%-34s %s\n' "full index" "${kw} s wall, ${kc} s cpu, $((km / 1024)) MB peak; $files files, $syms symbols"
+  printf '%-34s %s\n' "store" "$((bytes / 1048576)) MB, $(awk -v b="$bytes" -v s="$syms" 'BEGIN{printf "%.1f", b / s}') bytes/symbol"
+  if [ $have_ctags = 1 ] && [ "${BENCH_KERNEL_CTAGS:-1}" != 0 ]; then
+    timed "$tmp/kc" ctags -R --fields=+ne --output-format=json -f "$tmp/ktags.json" "$kernel"
+    read -r cw cc cm < "$tmp/kc"
+    printf '%-34s %s\n' "ctags -R (same tree)" "${cw} s wall, ${cc} s cpu, $((cm / 1024)) MB peak; readmap/ctags wall $(awk -v a="$kw" -v b="$cw" 'BEGIN{printf "%.2f", a / b}')"
+    rm -f "$tmp/ktags.json"
+  fi
+  # Queries: each run once to warm the page cache, then timed.
+  query() {
+    local what=$1; shift
+    "$readmap" "$@" --root "$kernel" --db "$db" >/dev/null 2>&1
+    local t0 t1
+    t0=$(date +%s%N)
+    "$readmap" "$@" --root "$kernel" --db "$db" >/dev/null 2>&1
+    t1=$(date +%s%N)
+    printf '%-34s %s\n' "$what" "$(( (t1 - t0) / 1000000 )) ms wall (readmap $*)"
+  }
+  query "no-op re-index" index -q
+  query "typo sym" sym kmaloc
+  query "exact sym" sym kmalloc
+  query "warm read (large file)" read kernel/sched/core.c
+fi
