@@ -232,14 +232,31 @@ func cppDiffAdd(st *cDiffStats, path string, src []byte, ts *tsMapper, scan *cpp
 	}
 }
 
+// cppDefaultComparison reports whether s, or the symbol it is nested in, is a template whose
+// parameter list has a default value with a comparison written with spaces (`bool = _Bit <
+// static_cast<size_t>(...)`, tr2/ratio): the scanner takes the '<' for template arguments and
+// misses the class. A limit of the scanner, counted apart.
+func cppDefaultComparison(s *store.Symbol) bool {
+	if s == nil {
+		return false
+	}
+	sig := s.Signature
+	i := strings.Index(sig, "template<")
+	return i >= 0 && strings.Contains(sig[i:], " = ") && strings.Contains(sig[i:], " < ")
+}
+
 // cppExplain is cExplain with C++'s own reason: friend functions defined in a class body, which
 // the tree-sitter walk leaves out (issue 14) and the scanner maps.
 func cppExplain(src []byte, want []store.Symbol, d cDiff, wantImports []string, got *Result, ts *tsMapper) (reasons, unexplained []string) {
 	var rest cDiff
 	rest.equal = d.equal
 	for _, item := range d.diffs {
-		if item.want == nil && item.have.Kind == store.KindFunction && strings.HasPrefix(item.have.Signature, "friend ") {
+		if item.want == nil && item.have.Kind == store.KindFunction && strings.Contains(item.have.Signature, "friend ") {
 			reasons = append(reasons, "friend functions defined in a class body (issue 14)")
+			continue
+		}
+		if cppDefaultComparison(item.want) || item.want != nil && item.want.Parent >= 0 && cppDefaultComparison(&want[item.want.Parent]) {
+			reasons = append(reasons, "scanner's limit: a comparison in a template parameter's default value (`bool = _Bit < x`), read as template arguments")
 			continue
 		}
 		rest.diffs = append(rest.diffs, item)

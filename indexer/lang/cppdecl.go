@@ -284,6 +284,12 @@ func (s *cppScan) specifiers(toks []clexTok, match []int32, st *cppStmt, i int) 
 			i++
 			continue
 		case cppwPrimitive:
+			// `typedef std::size_t size_t;`: a primitive's name after a type is the
+			// declarator's, when nothing but the declaration's end follows.
+			if typ && (i+1 == n || strings.IndexByte(";,=[)", s.src[toks[i+1].start]) >= 0) {
+				sp.declStart = i
+				return sp
+			}
 			typ = true
 			i++
 			continue

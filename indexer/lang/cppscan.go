@@ -316,6 +316,8 @@ func (s *cppScan) namespaceHead(base int) bool {
 // members, an anonymous one's members are the container's.
 func (s *cppScan) namespace(st *cppStmt, open clexTok) {
 	toks := s.toks[st.base:]
+	// The name as the tree-sitter walk writes it: "::" as ".", and a reserved macro the
+	// grammar never saw left out (`namespace _GLIBCXX_STD_C::pmr` is ".pmr").
 	var name []byte
 	nameEnd := -1
 	for i := 0; i < len(toks); i++ {
@@ -327,10 +329,10 @@ func (s *cppScan) namespace(st *cppStmt, open clexTok) {
 			if i+1 < len(toks) && s.is(toks[i+1], '(') {
 				i = s.skipGroup(toks, i+1)
 			}
+		case s.isScope(toks, i):
+			name = append(name, '.')
+			i++
 		case t.kind == clexIdent && !s.isWord(t, "namespace") && !s.isWord(t, "inline"):
-			if len(name) > 0 {
-				name = append(name, '.')
-			}
 			name = append(name, s.word(t)...)
 			nameEnd = i
 		}
@@ -615,4 +617,75 @@ func (s *cppScan) angleEnd(toks []clexTok, i, n int) int {
 		}
 	}
 	return n - 1
+}
+
+// enumerators reads the members of an enum body until its '}', which it returns: each a name,
+// maybe with a value, up to a ',' or the '}'. It is cScan.enumerators with C++'s template
+// arguments: `A = is_same<T, U>::value` holds a comma that ends nothing.
+func (s *cppScan) enumerators(parent int) clexTok {
+	outer, outerRaw := s.parent, s.rawDirectives
+	s.parent, s.rawDirectives = parent, true
+	defer func() { s.parent, s.rawDirectives = outer, outerRaw }()
+	for {
+		t := s.next()
+		switch {
+		case t.kind == clexEOF || s.is(t, '}'):
+			return t
+		case t.kind == clexDirective:
+			s.directive(t, false)
+			continue
+		case t.kind != clexIdent:
+			continue
+		}
+		base, holes, pending := len(s.toks), len(s.holes), len(s.pending)
+		s.toks = append(s.toks, t)
+		s.mid, s.depth = true, 0
+		last, angle := t, 0
+		for {
+			u := s.next()
+			if u.kind == clexEOF {
+				break
+			}
+			if u.kind == clexDirective {
+				if s.depth == 0 {
+					s.unread(u) // the last enumerator of a branch needs no comma
+					break
+				}
+				s.directive(u, false)
+				continue
+			}
+			if u.kind == clexPunct {
+				c := s.src[u.start]
+				if s.depth == 0 && (c == '}' || c == ',' && angle == 0) {
+					if c == '}' {
+						s.unread(u)
+					}
+					break
+				}
+				switch c {
+				case '(', '[':
+					s.depth++
+				case ')', ']':
+					s.depth = max(s.depth-1, 0)
+				case '<':
+					if s.depth == 0 && last.kind == clexIdent {
+						angle++
+					}
+				case '>':
+					if s.depth == 0 && angle > 0 {
+						angle--
+					}
+				case '{':
+					u = s.bodyToken(u, s.skipBraces())
+				}
+			}
+			s.toks = append(s.toks, u)
+			last = u
+		}
+		s.mid, s.depth = false, 0
+		s.add(store.Symbol{Name: s.name(t), Kind: store.KindEnumMember, Parent: parent,
+			Signature: joinSig(s.raw(t.start, last.end)), StartLine: int(t.line), EndLine: int(last.endLine)})
+		s.toks, s.holes = s.toks[:base], s.holes[:holes]
+		s.flushPending(pending, parent)
+	}
 }
