@@ -17,13 +17,13 @@ type cppWClass uint8
 
 const (
 	cppwNone      cppWClass = iota
-	cppwSpec              // storage classes, function specifiers and qualifiers: static, virtual, const, ...
-	cppwSized             // signed, unsigned, long, short
-	cppwPrimitive         // int, char, auto, ...
-	cppwTag               // class, struct, union, enum
-	cppwGroup             // a word a parenthesised group follows: __attribute__, alignas, decltype, explicit(...)
-	cppwTypename          // typename, which a type's name follows
-	cppwStop              // a word no declaration starts or goes on with
+	cppwSpec                // storage classes, function specifiers and qualifiers: static, virtual, const, ...
+	cppwSized               // signed, unsigned, long, short
+	cppwPrimitive           // int, char, auto, ...
+	cppwTag                 // class, struct, union, enum
+	cppwGroup               // a word a parenthesised group follows: __attribute__, alignas, decltype, explicit(...)
+	cppwTypename            // typename, which a type's name follows
+	cppwStop                // a word no declaration starts or goes on with
 )
 
 // cppWords are the words of cppWClass's classes.
@@ -85,7 +85,7 @@ func (s *cppScan) isScope(toks []clexTok, i int) bool {
 func (s *cppScan) declare(st *cppStmt) {
 	toks := s.toks[st.base:]
 	n := len(toks)
-	if n == 0 {
+	if n == 0 || st.macros {
 		s.dropSpec(st)
 		return
 	}
@@ -330,6 +330,12 @@ func (s *cppScan) specifiers(toks []clexTok, match []int32, st *cppStmt, i int) 
 			sp.declStart = i
 			return sp
 		}
+		// An annotation macro before the specifiers or the type: `PROTOBUF_ALWAYS_INLINE
+		// static T* f()`, `PROTOBUF_NODISCARD inline T f()`.
+		if !typ && !sized && cppMacroName(s.word(t)) && i+1 < n && s.annotationAhead(toks, i+1) {
+			i++
+			continue
+		}
 		// A name: a type's, or with no type before it, a constructor's, a conversion's
 		// (`A::operator bool`) or a destructor's (`A::~A`).
 		k := s.qualEnd(toks, match, i, n)
@@ -357,6 +363,24 @@ func (s *cppScan) specifiers(toks []clexTok, match []int32, st *cppStmt, i int) 
 		i = k
 	}
 	return sp
+}
+
+// annotationAhead reports whether what follows a name in capitals at toks[i] is a declaration of
+// its own, so that the name is an annotation macro: a keyword of the specifiers, or a type's
+// name and a declarator.
+func (s *cppScan) annotationAhead(toks []clexTok, i int) bool {
+	t := toks[i]
+	switch s.cppWordOf(t) {
+	case cppwSpec, cppwSized, cppwPrimitive, cppwTag, cppwTypename:
+		return true
+	case cppwNone:
+		if t.kind != clexIdent || i+1 >= len(toks) {
+			return false
+		}
+		nx := toks[i+1]
+		return nx.kind == clexIdent || s.is(nx, '*') || s.is(nx, '&') || s.isScope(toks, i+1) || s.is(nx, '<')
+	}
+	return false
 }
 
 // inClass reports whether the symbol at parent is a class, struct or union.

@@ -60,7 +60,8 @@ type cppStmt struct {
 	end                  clexTok // its last token: its ';', its function body's '}', or where it stopped
 	fn                   bool    // a function definition, whose body opens at body
 	body                 clexTok
-	initColon            int // the index in s.toks of the ':' of a constructor's initializer list, or -1
+	initColon            int  // the index in s.toks of the ':' of a constructor's initializer list, or -1
+	macros               bool // it is macro invocations that need no ';' (see macroLine)
 	// spec is the index in s.toks of the class, struct, union or enum keyword whose body the
 	// statement holds, or -1; specBody the index of that body's token; specSym its symbol, or -1
 	// (anonymous); reserved says specSym is an anonymous type a typedef names.
@@ -122,9 +123,19 @@ func (s *cppScan) statement(first clexTok, parent int) {
 		inOp = true
 	}
 	prev := first
+	gapFrom := first.end // where the blanks before the next token start, past directives
+	// macros says the statement so far is names, each maybe with arguments, as a run of macro
+	// invocations is (see macroLine); named that the last token at depth 0 is such a name.
+	macros := first.kind == clexIdent && s.cppWordOf(first) == cppwNone && s.wordOf(first) == cwNone
+	named := macros
 read:
 	for {
 		t := s.next()
+		if macros && t.line > prev.endLine && s.depth == 0 && s.macroLine(t, prev, gapFrom) {
+			s.unread(t)
+			st.end, st.macros = prev, true
+			break read
+		}
 		switch t.kind {
 		case clexDirective:
 			if s.branchEnds(st.base, t) {
@@ -133,6 +144,7 @@ read:
 				break read
 			}
 			s.directive(t, false)
+			gapFrom = t.end
 			continue
 		case clexEOF:
 			st.end = prev
@@ -206,11 +218,11 @@ read:
 					// An initializer, or a lambda or compound literal inside parentheses:
 					// nothing in it is mapped.
 					t = s.bodyToken(t, s.skipBraces())
+				case s.classHead(st.base) >= 0:
+					t = s.typeBody(&st, t)
 				case st.initColon >= 0 && (prev.kind == clexIdent || s.is(prev, '>')):
 					t = s.bodyToken(t, s.skipBraces()) // `: b{v}` of an initializer list
-				case !params && s.classHead(st.base) >= 0:
-					t = s.typeBody(&st, t)
-				case !params && s.namespaceHead(st.base):
+				case s.namespaceHead(st.base):
 					s.namespace(&st, t)
 					s.depth, s.rawDirectives = outerDepth, outerRaw
 					return
@@ -232,8 +244,20 @@ read:
 				}
 			}
 		}
+		if macros {
+			// The depth is the one after t: a '(' that opens arguments has raised it to 1.
+			switch plain := t.kind == clexIdent && s.cppWordOf(t) == cppwNone && s.wordOf(t) == cwNone; {
+			case s.depth > 1 || s.depth == 1 && !s.is(t, '('):
+			case s.depth == 1:
+				macros = named
+			case s.is(t, ')'):
+				named = false
+			default:
+				macros, named = plain, plain
+			}
+		}
 		s.toks = append(s.toks, t)
-		prev = t
+		prev, gapFrom = t, t.end
 	}
 	s.mid, s.rawDirectives = false, outerRaw
 	s.depth = outerDepth
@@ -255,6 +279,24 @@ func (s *cppScan) groupWord(t clexTok) bool {
 	}
 	return cppWords[string(s.word(t))] == cppwGroup
 }
+
+// macroLine reports whether the statement so far, which ends a line and is made of names each
+// maybe with arguments, is macro invocations that need no ';' (`PROTOBUF_NAMESPACE_OPEN`,
+// `Q_OBJECT`), so that next, on a later line, starts another: a blank line or a word that only
+// starts a declaration (or an access specifier) follows.
+func (s *cppScan) macroLine(next, prev clexTok, gapFrom int32) bool {
+	if next.line > prev.endLine+1 && s.blankLine(gapFrom, next.start) {
+		return true
+	}
+	return next.kind == clexIdent && cppDeclWords[string(s.word(next))]
+}
+
+// cppDeclWords are the words that start a declaration and cannot go on one begun on an earlier
+// line by a name.
+var cppDeclWords = map[string]bool{"namespace": true, "class": true, "struct": true, "union": true, "enum": true,
+	"template": true, "typedef": true, "extern": true, "using": true, "static": true, "inline": true, "virtual": true,
+	"friend": true, "constexpr": true, "explicit": true, "public": true, "private": true, "protected": true,
+	"static_assert": true}
 
 // flushPending adds the macros met inside a statement after its symbols, in the container.
 func (s *cppScan) flushPending(from, parent int) {
@@ -409,7 +451,7 @@ func (s *cppScan) classHead(base int) int {
 		t := toks[i]
 		switch {
 		case s.is(t, '(') || s.is(t, '['):
-			if kw >= 0 && depth == 0 && angle == 0 && s.is(t, '(') && !(i > 0 && (s.wordOf(toks[i-1]) == cwAttribute || s.wordOf(toks[i-1]) == cwAlignas || s.isWord(toks[i-1], "decltype"))) {
+			if kw >= 0 && depth == 0 && angle == 0 && s.is(t, '(') && !(i > 0 && (s.wordOf(toks[i-1]) == cwAttribute || s.wordOf(toks[i-1]) == cwAlignas || s.isWord(toks[i-1], "decltype") || cppMacroName(s.word(toks[i-1])))) {
 				return -1
 			}
 			depth++
@@ -528,6 +570,18 @@ func (s *cppScan) className(kw int) (int, string) {
 		}
 		break
 	}
+	// Annotation macros before the name: `class PROTOBUF_EXPORT PROTOBUF_ALIGNAS(8) Arena`.
+	for i+1 < len(s.toks) && s.toks[i].kind == clexIdent && !s.isWord(s.toks[i], "final") && cppMacroName(s.word(s.toks[i])) {
+		switch nx := s.toks[i+1]; {
+		case s.is(nx, '('):
+			i = kw + s.skipGroup(s.toks[kw:], i+1-kw) + 1
+			continue
+		case nx.kind == clexIdent && !s.isWord(nx, "final"):
+			i++
+			continue
+		}
+		break
+	}
 	if i >= len(s.toks) || !(s.toks[i].kind == clexIdent || s.is(s.toks[i], ':')) || s.isWord(s.toks[i], "final") {
 		return -1, ""
 	}
@@ -567,6 +621,25 @@ func (s *cppScan) className(kw int) (int, string) {
 		return first, s.name(s.toks[first])
 	}
 	return first, s.text(s.toks[first].start, s.toks[end].end)
+}
+
+// cppMacroName reports whether w is named as macros are: capitals, digits and underscores, with
+// at least one capital and one underscore (`PROTOBUF_EXPORT`, `Q_DECL_EXPORT`), so that a
+// class's name in capitals (`class URL`) is not taken for one.
+func cppMacroName(w []byte) bool {
+	upper, under := false, false
+	for _, c := range w {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c == '_':
+			under = true
+		case c >= '0' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return upper && under
 }
 
 // text returns the source from one offset to another as the tree-sitter walk's text makes a
