@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/smacker/go-tree-sitter/cpp"
+
 	"github.com/readmap/readmap/store"
 )
 
@@ -23,6 +25,10 @@ import (
 // where it has errors, the scanner must hold each of its symbols outside the error lines. The
 // comparison's helpers (cTSReference, cCompare, cExplain) are C's: both mappers share the
 // tree-sitter walk's table, its rewrites and retries.
+
+// cppTable is the tree-sitter walk's table over tree-sitter's C++ grammar: the C++ mapper
+// before the scanner, and the reference the scanner is compared with.
+var cppTable = cGrammar(cpp.GetLanguage)
 
 // cppDiffCorpora returns the C++ corpora: the fixtures and libstdc++'s headers.
 func cppDiffCorpora() []cDiffCorpus {
