@@ -38,6 +38,9 @@ struct Box {
 struct Point {
     double x;
     double y;
+    friend bool operator<(const Point &a, const Point &b) {
+        return a.x < b.x;
+    }
 };
 
 union Number {
