@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -80,6 +81,8 @@ func rsFiles(roots []string) []string {
 type rsDiffStats struct {
 	files                 int
 	clean, equal          int // files tree-sitter parses cleanly, and those mapped equally
+	explained             int // and those whose differences are all tree-sitter's (rsExplain)
+	reasons               map[string]int
 	cleanSyms, equalSyms  int
 	inBodies              int // the scanner's symbols in function bodies, which tree-sitter never maps
 	errFiles              int
@@ -110,7 +113,7 @@ func TestRustScannerAgainstTreeSitter(t *testing.T) {
 			if len(files) == 0 {
 				t.Skipf("SKIP: no Rust files under %v", c.roots)
 			}
-			st := &rsDiffStats{}
+			st := &rsDiffStats{reasons: map[string]int{}}
 			ts := newTSMapper(rustGrammar()).(*tsMapper)
 			for _, f := range files {
 				src, err := os.ReadFile(f)
@@ -122,13 +125,16 @@ func TestRustScannerAgainstTreeSitter(t *testing.T) {
 			for _, f := range st.failures {
 				t.Error(f)
 			}
-			rows = append(rows, fmt.Sprintf("| %-14s | %5d | %5d | %5d | %7d of %7d | %6d | %5d | %7d of %7d (%s) | %6d of %6d |", c.name, st.files,
-				st.clean, st.equal, st.equalSyms, st.cleanSyms, st.inBodies, st.errFiles, st.held, st.holdSyms, refShare(st.held, st.holdSyms), st.recoveredH, st.recovered))
+			rows = append(rows, fmt.Sprintf("| %-14s | %5d | %5d | %5d | %9d | %7d of %7d | %6d | %5d | %7d of %7d (%s) | %6d of %6d |", c.name, st.files,
+				st.clean, st.equal, st.explained, st.equalSyms, st.cleanSyms, st.inBodies, st.errFiles, st.held, st.holdSyms, refShare(st.held, st.holdSyms), st.recoveredH, st.recovered))
 			if os.Getenv("READMAP_SHOW_MISSES") != "" {
 				t.Logf("differences on clean files:\n%s", strings.Join(st.diffs, "\n"))
 				t.Logf("tree-sitter symbols the scanner lacks, in files with errors:\n%s", strings.Join(st.misses, "\n"))
 			}
-			if n := st.clean - st.equal; n > 0 {
+			for _, r := range sortedKeys(st.reasons) {
+				t.Logf("%s: %d files differ only where tree-sitter's map is wrong: %s", c.name, st.reasons[r], r)
+			}
+			if n := st.clean - st.equal - st.explained; n > 0 {
 				t.Errorf("%d of %d files tree-sitter parses cleanly map otherwise; first:\n%s", n, st.clean, refFirst(st.diffs))
 			}
 			if st.held < st.holdSyms {
@@ -137,7 +143,7 @@ func TestRustScannerAgainstTreeSitter(t *testing.T) {
 		})
 	}
 	t.Logf("Rust scanner against tree-sitter (clean: files tree-sitter parses without errors; in bodies: the scanner's symbols inside function bodies, set aside):\n"+
-		"| corpus         | files | clean | equal | equal symbols      | in bodies | with errors | symbols held              | held in error regions |\n%s",
+		"| corpus         | files | clean | equal | explained | equal symbols      | in bodies | with errors | symbols held              | held in error regions |\n%s",
 		strings.Join(rows, "\n"))
 }
 
@@ -183,6 +189,11 @@ func (st *rsDiffStats) add(path string, src []byte, ts *tsMapper) {
 		st.equalSyms += eq
 		if slices.Equal(wk, hk) && slices.Equal(ref.Imports, got.Imports) {
 			st.equal++
+			return
+		}
+		if reason := rsExplain(src, wk, hk); reason != "" && slices.Equal(ref.Imports, got.Imports) {
+			st.explained++
+			st.reasons[reason]++
 			return
 		}
 		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
@@ -280,4 +291,36 @@ func rsErrorLines(ts *tsMapper, src []byte) [][2]int {
 	}
 	visit(tree.RootNode())
 	return out
+}
+
+// rsExtern matches the line that opens an extern block.
+var rsExtern = regexp.MustCompile(`^\s*(pub\s+)?(unsafe\s+)?extern\s*("[^"]*"\s*)?\{`)
+
+// rsExplain returns why two maps of a cleanly parsed file differ when every difference is the
+// tree-sitter walk's own, or "". The one known: the walk hands the attributes of an extern block
+// (`#[link(name = "util")] extern "C" {`) to every item in it as the start of its range, so that
+// the hundredth function of libc's block starts two thousand lines up; the scanner starts each
+// item at its own first line.
+func rsExplain(src []byte, want, have []rsKey) string {
+	if len(want) != len(have) {
+		return ""
+	}
+	lines := strings.Split(string(src), "\n")
+	for i := range want {
+		w, h := want[i], have[i]
+		if w == h {
+			continue
+		}
+		w.Start = h.Start
+		if w != h || want[i].Start > h.Start || want[i].Start < 1 {
+			return ""
+		}
+		// Between tree-sitter's start, an attribute, and the scanner's, an extern block opens.
+		from := want[i].Start
+		if !strings.HasPrefix(strings.TrimSpace(lines[from-1]), "#[") ||
+			!slices.ContainsFunc(lines[from-1:h.Start-1], func(l string) bool { return rsExtern.MatchString(l) }) {
+			return ""
+		}
+	}
+	return "the attributes of an extern block start every item's range in it"
 }
