@@ -145,7 +145,7 @@ func (l *rsLex) token() rsTok {
 		if c == 'r' && l.pos+2 < len(src) && src[l.pos+1] == '#' && (isIdentByte(src[l.pos+2]) || src[l.pos+2] >= 0x80) {
 			l.pos += 2 // a raw identifier: r#type
 		}
-		for l.pos < len(src) && (isIdentByte(src[l.pos]) || src[l.pos] >= 0x80) {
+		for l.pos < len(src) && rsIdentByte[src[l.pos]] {
 			l.pos++
 		}
 		kind = rsIdent
@@ -555,22 +555,23 @@ func (s *rsScan) toSemi() rsTok {
 		if s.tick() {
 			return last
 		}
-		n := s.peek()
+		save := s.lx
+		n := s.lx.next()
 		switch s.punct(n) {
 		case 0:
 			if n.kind == rsEOF {
 				return last
 			}
 		case ')', ']', '}':
+			s.lx = save
 			return last
 		case ';':
-			return s.lx.next()
+			return n
 		case '(', '[', '{':
-			s.lx.next()
 			last = s.skipGroup()
 			continue
 		}
-		last = s.lx.next()
+		last = n
 	}
 }
 
@@ -586,7 +587,8 @@ func (s *rsScan) header(stopAtParen bool, forAt, whereAt *rsTok) rsTok {
 		if s.tick() {
 			return rsTok{kind: rsEOF}
 		}
-		n := s.peek()
+		save := s.lx
+		n := s.lx.next()
 		switch s.punct(n) {
 		case 0:
 			if n.kind == rsEOF {
@@ -606,30 +608,27 @@ func (s *rsScan) header(stopAtParen bool, forAt, whereAt *rsTok) rsTok {
 			}
 		case ';':
 			if angles == 0 {
-				return s.lx.next()
+				return n
 			}
 		case ')', ']', '}':
+			s.lx = save
 			return n
 		case '{':
 			if angles == 0 {
-				return s.lx.next()
+				return n
 			}
-			s.lx.next()
 			s.skipGroup()
 			continue
 		case '(':
 			if stopAtParen && angles == 0 {
-				return s.lx.next()
+				return n
 			}
-			s.lx.next()
 			s.skipGroup()
 			continue
 		case '[':
-			s.lx.next()
 			s.skipGroup()
 			continue
 		}
-		s.lx.next()
 	}
 }
 
@@ -704,7 +703,7 @@ func (s *rsScan) body(fn int) rsTok {
 					stmt, attrLine = true, -1
 					continue
 				}
-				if n := s.peek(); s.punct(n) == '!' {
+				if s.bangAfter(t) {
 					// A macro's arguments are not code to look into: quote! { impl ... }.
 					s.lx.next()
 					if g := s.peek(); s.isOpen(g) {
@@ -741,6 +740,21 @@ func (s *rsScan) body(fn int) rsTok {
 		}
 		stmt, attrLine = false, -1
 	}
+}
+
+// bangAfter reports whether a '!' follows the identifier t (a macro call), looking at the bytes
+// after it rather than lexing the next token: most identifiers in a body are followed by
+// punctuation, and this is the body's hottest path.
+func (s *rsScan) bangAfter(t rsTok) bool {
+	src := s.lx.src
+	i := t.e
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	if i < len(src) && src[i] == '/' {
+		return s.punct(s.peek()) == '!'
+	}
+	return i < len(src) && src[i] == '!' && (i+1 >= len(src) || src[i+1] != '=')
 }
 
 // startsItem reports whether t, at a statement start in a function body, starts an item that is
@@ -866,7 +880,8 @@ func (s *rsScan) member(types bool) rsTok {
 		if s.tick() {
 			return last
 		}
-		n := s.peek()
+		save := s.lx
+		n := s.lx.next()
 		switch s.punct(n) {
 		case 0:
 			if n.kind == rsEOF {
@@ -874,6 +889,7 @@ func (s *rsScan) member(types bool) rsTok {
 			}
 		case ',':
 			if angles == 0 {
+				s.lx = save
 				return last
 			}
 		case '<':
@@ -885,13 +901,13 @@ func (s *rsScan) member(types bool) rsTok {
 				angles--
 			}
 		case ')', ']', '}':
+			s.lx = save
 			return last
 		case '(', '[', '{':
-			s.lx.next()
 			last = s.skipGroup()
 			continue
 		}
-		last = s.lx.next()
+		last = n
 	}
 }
 
@@ -1044,7 +1060,8 @@ func (s *rsScan) angles() {
 		if s.tick() {
 			return
 		}
-		n := s.peek()
+		save := s.lx
+		n := s.lx.next()
 		switch s.punct(n) {
 		case 0:
 			if n.kind == rsEOF {
@@ -1055,22 +1072,19 @@ func (s *rsScan) angles() {
 		case '>':
 			depth--
 			if depth == 0 {
-				s.lx.next()
 				return
 			}
 		case '{', ';', ')', ']', '}':
 			if s.punct(n) != '{' {
+				s.lx = save
 				return
 			}
-			s.lx.next()
 			s.skipGroup()
 			continue
 		case '(', '[':
-			s.lx.next()
 			s.skipGroup()
 			continue
 		}
-		s.lx.next()
 	}
 }
 
@@ -1243,6 +1257,15 @@ func rsFold(b []byte) string {
 	}
 	return strings.ToValidUTF8(s, "\uFFFD")
 }
+
+// rsIdentByte says which bytes continue an identifier: ASCII letters, digits and '_', and every
+// byte of a multi-byte UTF-8 character (Rust allows Unicode identifiers).
+var rsIdentByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isIdentByte(byte(c)) || c >= 0x80
+	}
+	return t
+}()
 
 // rsSpace reports whether c is whitespace to the lexer.
 func rsSpace(c byte) bool {
