@@ -343,8 +343,6 @@ func (s *rsScan) punct(t rsTok) byte {
 // token. Only ( [ { count: a closer of another kind closes the groups opened inside it, as a
 // parser's recovery would.
 func (s *rsScan) skipGroup() rsTok {
-	var stack [64]byte
-	stack[0] = 1
 	depth := 1
 	for {
 		if s.tick() {
@@ -439,7 +437,7 @@ func (s *rsScan) item(first rsTok, attrLine, parent, in int, underFn bool) {
 		case s.is(t, "const"):
 			n := s.peek()
 			if !s.is(n, "fn") && !s.is(n, "unsafe") && !s.is(n, "async") && !s.is(n, "extern") && !s.is(n, "impl") {
-				s.valueItem(first, start, parent, store.KindConst, underFn)
+				s.valueItem(first, start, parent, store.KindConst)
 				return
 			}
 		case s.is(t, "extern"):
@@ -471,13 +469,13 @@ func (s *rsScan) item(first rsTok, attrLine, parent, in int, underFn bool) {
 keyword:
 	switch {
 	case s.is(t, "fn"):
-		s.function(first, start, parent, in, underFn)
+		s.function(first, start, parent, in)
 	case s.is(t, "struct"):
-		s.structItem(first, start, parent, store.KindStruct, underFn)
+		s.structItem(first, start, parent, store.KindStruct)
 	case s.is(t, "union") && s.peek().kind == rsIdent:
-		s.structItem(first, start, parent, store.KindUnion, underFn)
+		s.structItem(first, start, parent, store.KindUnion)
 	case s.is(t, "enum"):
-		s.enumItem(first, start, parent, underFn)
+		s.enumItem(first, start, parent)
 	case s.is(t, "trait"):
 		s.container(first, start, parent, store.KindTrait, rsInTrait, underFn)
 	case s.is(t, "impl"):
@@ -485,9 +483,9 @@ keyword:
 	case s.is(t, "mod"):
 		s.container(first, start, parent, store.KindModule, rsInMod, underFn)
 	case s.is(t, "type"):
-		s.valueItem(first, start, parent, store.KindType, underFn)
+		s.valueItem(first, start, parent, store.KindType)
 	case s.is(t, "static"):
-		s.valueItem(first, start, parent, store.KindVar, underFn)
+		s.valueItem(first, start, parent, store.KindVar)
 	case s.is(t, "use"):
 		from := s.peek()
 		end := s.toSemi()
@@ -633,7 +631,7 @@ func (s *rsScan) header(stopAtParen bool, forAt, whereAt *rsTok) rsTok {
 }
 
 // function reads a function from its name on; `fn` was read.
-func (s *rsScan) function(first rsTok, start, parent, in int, underFn bool) {
+func (s *rsScan) function(first rsTok, start, parent, in int) {
 	name := s.peek()
 	if name.kind != rsIdent {
 		return
@@ -785,7 +783,7 @@ func (s *rsScan) startsItem(t rsTok) bool {
 }
 
 // structItem reads a struct or union from its name on, with its fields.
-func (s *rsScan) structItem(first rsTok, start, parent int, kind store.Kind, underFn bool) {
+func (s *rsScan) structItem(first rsTok, start, parent int, kind store.Kind) {
 	name := s.peek()
 	if name.kind != rsIdent {
 		return
@@ -912,7 +910,7 @@ func (s *rsScan) member(types bool) rsTok {
 }
 
 // enumItem reads an enum from its name on, with its variants.
-func (s *rsScan) enumItem(first rsTok, start, parent int, underFn bool) {
+func (s *rsScan) enumItem(first rsTok, start, parent int) {
 	name := s.peek()
 	if name.kind != rsIdent {
 		return
@@ -1163,7 +1161,7 @@ func (s *rsScan) typeText(a, b int) string {
 
 // valueItem reads a const, static or type alias, its keyword read: its signature is its first
 // line.
-func (s *rsScan) valueItem(first rsTok, start, parent int, kind store.Kind, underFn bool) {
+func (s *rsScan) valueItem(first rsTok, start, parent int, kind store.Kind) {
 	n := s.lx.next()
 	if kind == store.KindVar && s.is(n, "mut") {
 		n = s.lx.next()
