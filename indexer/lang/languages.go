@@ -97,7 +97,7 @@ var table = []*Language{
 		Extensions:   []string{".rb", ".rake", ".gemspec", ".ru"},
 		Filenames:    []string{"Rakefile", "Gemfile", "Guardfile", "Vagrantfile", "Podfile", "Fastfile", "Brewfile"},
 		Interpreters: []string{"ruby", "jruby", "rake"}},
-	{Name: "Rust", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(rustGrammar()),
+	{Name: "Rust", Version: 2, MapperName: rsMapperName, NewMapper: func() Mapper { return rsMapper{} },
 		Extensions: []string{".rs"}},
 	{Name: "Scala", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(scalaGrammar()),
 		Extensions:   []string{".scala", ".sc"},

@@ -1,5 +1,9 @@
 package lang
 
+// rustGrammar is the tree-sitter walk's table over tree-sitter's Rust grammar: Rust's mapper
+// before the scanner (rust_scan.go), kept as the independent reference of the differential test
+// (rust_diff_test.go).
+
 import (
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/rust"

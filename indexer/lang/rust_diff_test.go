@@ -1,0 +1,326 @@
+package lang
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/readmap/readmap/store"
+)
+
+// The Rust scanner (rust_scan.go) against the tree-sitter Rust mapper (rust.go's table), the
+// independent implementation it replaced, kept for this comparison. Where tree-sitter parses a
+// file without syntax errors, its map is a reference to be equal to, symbol for symbol (name,
+// kind, qualified name, signature, first and last line, depth) with the same imports, once the
+// scanner's symbols inside function bodies are set aside: the tree-sitter walk never entered
+// bodies, and they are counted apart. Where it has errors, the scanner must hold each of its
+// symbols outside the error regions (same name, same first line); those inside them are what the
+// parser's recovery made of the text, and are only counted.
+
+// rsDiffCorpus is a set of Rust files to compare on.
+type rsDiffCorpus struct {
+	name  string
+	roots []string
+	skip  string // why the corpus is not there
+}
+
+// rsDiffCorpora returns the corpora: the fixtures, Debian's crates (librust-*-dev under
+// /usr/share/cargo/registry) and the Rust of a Linux source tree when one is found (rust/,
+// samples/rust, drivers; READMAP_LINUX_SRC or an extracted /usr/src/linux-source-*).
+func rsDiffCorpora() []rsDiffCorpus {
+	fixtures, _ := filepath.Glob("../../testdata/langs/*.rs")
+	out := []rsDiffCorpus{{name: "testdata", roots: fixtures}, {name: "cargo-registry", roots: []string{"/usr/share/cargo/registry"}}}
+	if _, err := os.Stat("/usr/share/cargo/registry"); err != nil {
+		out[1].skip = "no /usr/share/cargo/registry (apt-get install librust-serde-dev librust-regex-syntax-dev)"
+	}
+	linux := rsLinuxSource()
+	c := rsDiffCorpus{name: "linux-rust", roots: []string{linux}}
+	if linux == "" {
+		c.skip = "no Linux source tree (set READMAP_LINUX_SRC to one, or extract Debian's linux-source under /usr/src)"
+	}
+	return append(out, c)
+}
+
+// rsLinuxSource returns the root of a Linux source tree holding Rust, or "".
+func rsLinuxSource() string {
+	if dir := os.Getenv("READMAP_LINUX_SRC"); dir != "" {
+		return dir
+	}
+	dirs, _ := filepath.Glob("/usr/src/linux-source-*/rust")
+	if len(dirs) == 0 {
+		return ""
+	}
+	return filepath.Dir(dirs[len(dirs)-1])
+}
+
+// rsFiles returns the .rs files under roots, sorted.
+func rsFiles(roots []string) []string {
+	var out []string
+	for _, root := range roots {
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && d.Type().IsRegular() && strings.HasSuffix(p, ".rs") {
+				out = append(out, p)
+			}
+			return nil
+		})
+	}
+	sort.Strings(out)
+	return out
+}
+
+// rsDiffStats is what the comparison counted on one corpus.
+type rsDiffStats struct {
+	files                 int
+	clean, equal          int // files tree-sitter parses cleanly, and those mapped equally
+	explained             int // and those whose differences are all tree-sitter's (rsExplain)
+	reasons               map[string]int
+	cleanSyms, equalSyms  int
+	inBodies              int // the scanner's symbols in function bodies, which tree-sitter never maps
+	errFiles              int
+	holdSyms, held        int // tree-sitter's symbols outside error regions, and those the scanner holds
+	recovered, recoveredH int // and inside them
+	diffs, misses         []string
+	failures              []string
+}
+
+// rsKey is what two maps must agree on for one symbol.
+type rsKey struct {
+	Name, Qualname, Signature string
+	Kind                      store.Kind
+	Start, End, Depth         int
+}
+
+// TestRustScannerAgainstTreeSitter compares the Rust scanner's maps with the tree-sitter Rust
+// mapper's on every file of the corpora. Run with -v for the table, READMAP_SHOW_MISSES=1 for
+// every difference.
+func TestRustScannerAgainstTreeSitter(t *testing.T) {
+	var rows []string
+	for _, c := range rsDiffCorpora() {
+		t.Run(c.name, func(t *testing.T) {
+			if c.skip != "" {
+				t.Skipf("SKIP: %s", c.skip)
+			}
+			files := rsFiles(c.roots)
+			if len(files) == 0 {
+				t.Skipf("SKIP: no Rust files under %v", c.roots)
+			}
+			st := &rsDiffStats{reasons: map[string]int{}}
+			ts := newTSMapper(rustGrammar()).(*tsMapper)
+			for _, f := range files {
+				src, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st.add(f, src, ts)
+			}
+			for _, f := range st.failures {
+				t.Error(f)
+			}
+			rows = append(rows, fmt.Sprintf("| %-14s | %5d | %5d | %5d | %9d | %7d of %7d | %6d | %5d | %7d of %7d (%s) | %6d of %6d |", c.name, st.files,
+				st.clean, st.equal, st.explained, st.equalSyms, st.cleanSyms, st.inBodies, st.errFiles, st.held, st.holdSyms, refShare(st.held, st.holdSyms), st.recoveredH, st.recovered))
+			if os.Getenv("READMAP_SHOW_MISSES") != "" {
+				t.Logf("differences on clean files:\n%s", strings.Join(st.diffs, "\n"))
+				t.Logf("tree-sitter symbols the scanner lacks, in files with errors:\n%s", strings.Join(st.misses, "\n"))
+			}
+			for _, r := range sortedKeys(st.reasons) {
+				t.Logf("%s: %d files differ only where tree-sitter's map is wrong: %s", c.name, st.reasons[r], r)
+			}
+			if n := st.clean - st.equal - st.explained; n > 0 {
+				t.Errorf("%d of %d files tree-sitter parses cleanly map otherwise; first:\n%s", n, st.clean, refFirst(st.diffs))
+			}
+			if st.held < st.holdSyms {
+				t.Errorf("%d of tree-sitter's symbols outside its error regions are not in the scanner's maps; first:\n%s", st.holdSyms-st.held, refFirst(st.misses))
+			}
+		})
+	}
+	t.Logf("Rust scanner against tree-sitter (clean: files tree-sitter parses without errors; in bodies: the scanner's symbols inside function bodies, set aside):\n"+
+		"| corpus         | files | clean | equal | explained | equal symbols      | in bodies | with errors | symbols held              | held in error regions |\n%s",
+		strings.Join(rows, "\n"))
+}
+
+// add compares the two maps of one file.
+func (st *rsDiffStats) add(path string, src []byte, ts *tsMapper) {
+	st.files++
+	ctx := context.Background()
+	ref, hadErrors, err := ts.mapOnce(ctx, src, src)
+	if err != nil {
+		st.failures = append(st.failures, fmt.Sprintf("%s: tree-sitter: %v", path, err))
+		return
+	}
+	got, err := rsMapper{}.Map(ctx, src)
+	if err != nil {
+		st.failures = append(st.failures, fmt.Sprintf("%s: %v", path, err))
+		return
+	}
+	lines := CountLines(src)
+	want := normalize(slices.Clone(ref.Symbols), lines)
+	have := normalize(slices.Clone(got.Symbols), lines)
+	if err := CheckSymbols(have, lines); err != nil {
+		st.failures = append(st.failures, fmt.Sprintf("%s: %v", path, err))
+	}
+	// The scanner's symbols inside function bodies are set aside.
+	var outside []store.Symbol
+	for i, s := range have {
+		if rsInBody(have, i) {
+			st.inBodies++
+			continue
+		}
+		outside = append(outside, s)
+	}
+	if !hadErrors {
+		st.clean++
+		st.cleanSyms += len(want)
+		wk, hk := rsKeys(want), rsKeys(outside)
+		eq := 0
+		for i := range min(len(wk), len(hk)) {
+			if wk[i] == hk[i] {
+				eq++
+			}
+		}
+		st.equalSyms += eq
+		if slices.Equal(wk, hk) && slices.Equal(ref.Imports, got.Imports) {
+			st.equal++
+			return
+		}
+		if reason := rsExplain(src, wk, hk); reason != "" && slices.Equal(ref.Imports, got.Imports) {
+			st.explained++
+			st.reasons[reason]++
+			return
+		}
+		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
+		return
+	}
+	st.errFiles++
+	errs := rsErrorLines(ts, src)
+	starts := map[string]bool{}
+	for _, s := range have {
+		starts[fmt.Sprintf("%s\x00%d", s.Name, s.StartLine)] = true
+	}
+	for _, s := range want {
+		held := starts[fmt.Sprintf("%s\x00%d", s.Name, s.StartLine)]
+		if slices.ContainsFunc(errs, func(e [2]int) bool { return e[0] <= s.EndLine && s.StartLine <= e[1] }) {
+			st.recovered++
+			if held {
+				st.recoveredH++
+			}
+			continue
+		}
+		st.holdSyms++
+		if held {
+			st.held++
+		} else {
+			st.misses = append(st.misses, fmt.Sprintf("  %s:%d %s %q %q", path, s.StartLine, s.Kind, s.Name, s.Signature))
+		}
+	}
+}
+
+// rsInBody reports whether symbol i of a normalized map is inside a function body.
+func rsInBody(syms []store.Symbol, i int) bool {
+	for p := syms[i].Parent; p >= 0; p = syms[p].Parent {
+		if k := syms[p].Kind; k == store.KindFunction || k == store.KindMethod {
+			return true
+		}
+	}
+	return false
+}
+
+// rsKeys returns the comparable fields of each symbol.
+func rsKeys(syms []store.Symbol) []rsKey {
+	out := make([]rsKey, len(syms))
+	for i, s := range syms {
+		out[i] = rsKey{s.Name, s.Qualname, s.Signature, s.Kind, s.StartLine, s.EndLine, s.Depth}
+	}
+	return out
+}
+
+// rsFirstDiff describes the first difference of two maps of a file.
+func rsFirstDiff(path string, want, have []rsKey, wantImports, haveImports []string) string {
+	for i := range max(len(want), len(have)) {
+		var w, h rsKey
+		if i < len(want) {
+			w = want[i]
+		}
+		if i < len(have) {
+			h = have[i]
+		}
+		if w != h {
+			return fmt.Sprintf("  %s: symbol %d: tree-sitter %+v, scanner %+v", path, i, w, h)
+		}
+	}
+	return fmt.Sprintf("  %s: imports: tree-sitter %q, scanner %q", path, wantImports, haveImports)
+}
+
+// rsErrorLines returns the line spans of the items of tree-sitter's parse of src that hold
+// syntax errors, looking into the containers its walk enters.
+func rsErrorLines(ts *tsMapper, src []byte) [][2]int {
+	tree, err := ts.parse(context.Background(), src)
+	if err != nil {
+		return nil
+	}
+	defer tree.Close()
+	var out [][2]int
+	var visit func(n *sitter.Node)
+	visit = func(n *sitter.Node) {
+		for i := range int(n.ChildCount()) {
+			ch := n.Child(i)
+			if !ch.HasError() && !ch.IsMissing() {
+				continue
+			}
+			switch ch.Type() {
+			case "mod_item", "impl_item", "trait_item", "foreign_mod_item", "declaration_list":
+				if body := ch.ChildByFieldName("body"); body != nil && !body.IsMissing() {
+					visit(body)
+					continue
+				}
+				if ch.Type() == "declaration_list" {
+					visit(ch)
+					continue
+				}
+			}
+			out = append(out, [2]int{int(ch.StartPoint().Row) + 1, int(ch.EndPoint().Row) + 1})
+		}
+	}
+	visit(tree.RootNode())
+	return out
+}
+
+// rsExtern matches the line that opens an extern block.
+var rsExtern = regexp.MustCompile(`^\s*(pub\s+)?(unsafe\s+)?extern\s*("[^"]*"\s*)?\{`)
+
+// rsExplain returns why two maps of a cleanly parsed file differ when every difference is the
+// tree-sitter walk's own, or "". The one known: the walk hands the attributes of an extern block
+// (`#[link(name = "util")] extern "C" {`) to every item in it as the start of its range, so that
+// the hundredth function of libc's block starts two thousand lines up; the scanner starts each
+// item at its own first line.
+func rsExplain(src []byte, want, have []rsKey) string {
+	if len(want) != len(have) {
+		return ""
+	}
+	lines := strings.Split(string(src), "\n")
+	for i := range want {
+		w, h := want[i], have[i]
+		if w == h {
+			continue
+		}
+		w.Start = h.Start
+		if w != h || want[i].Start > h.Start || want[i].Start < 1 {
+			return ""
+		}
+		// Between tree-sitter's start, an attribute, and the scanner's, an extern block opens.
+		from := want[i].Start
+		if !strings.HasPrefix(strings.TrimSpace(lines[from-1]), "#[") ||
+			!slices.ContainsFunc(lines[from-1:h.Start-1], func(l string) bool { return rsExtern.MatchString(l) }) {
+			return ""
+		}
+	}
+	return "the attributes of an extern block start every item's range in it"
+}
