@@ -33,10 +33,10 @@ type cljEntry struct {
 
 // The ways a list of children is walked.
 const (
-	cljWalkForms   uint8 = iota // every child is a form that may hold definitions
-	cljWalkCond                 // a reader conditional: platform keywords and their forms
-	cljWalkMethods              // the body of a protocol or type: method lists are methods
-	cljWalkCondSplice           // a splicing reader conditional
+	cljWalkForms      uint8 = iota // every child is a form that may hold definitions
+	cljWalkCond                    // a reader conditional: platform keywords and their forms
+	cljWalkMethods                 // the body of a protocol or type: method lists are methods
+	cljWalkCondSplice              // a splicing reader conditional
 )
 
 // cljWalk finds the definitions in a read tree.
@@ -161,7 +161,7 @@ var cljDefKinds = map[string]store.Kind{
 	"defprotocol": store.KindInterface, "definterface": store.KindInterface,
 	"defrecord": store.KindStruct, "defstruct": store.KindStruct,
 	"deftype": store.KindClass, "deftype*": store.KindClass, "defrecord*": store.KindStruct,
-	"deftest": store.KindFunction,
+	"deftest":     store.KindFunction,
 	"extend-type": store.KindImpl, "extend-protocol": store.KindImpl,
 	"ns": store.KindNamespace,
 }
@@ -318,7 +318,7 @@ func (w *cljWalk) emit(name string, kind store.Kind, sig string, start, end, par
 		depth = w.syms[parent].Depth + 1
 	}
 	w.syms = append(w.syms, store.Symbol{
-		Name: validUTF8(name), Kind: kind, Signature: joinSig(sig),
+		Name: validUTF8(name), Kind: kind, Signature: foldSignature(validUTF8(sig)),
 		StartLine: int(start), EndLine: int(end), Depth: depth, Parent: int(parent),
 	})
 	return int32(len(w.syms) - 1)
