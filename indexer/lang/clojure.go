@@ -711,8 +711,8 @@ func (w *cljWalk) scalar(n int32) string {
 		return "regex"
 	case cljTagged:
 		t := w.text(n)
-		if i := strings.IndexAny(t, " \t\n\r,\"{[(#"); i > 1 {
-			t = t[:i]
+		if i := strings.IndexAny(t[1:], " \t\n\r,\"{[(#"); i > 0 {
+			t = t[:i+1]
 		}
 		return clip(t, 20)
 	case cljSymbol:

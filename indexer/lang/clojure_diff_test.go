@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -253,4 +254,92 @@ func TestClojureAgainstReader(t *testing.T) {
 	if diffs > 0 {
 		t.Errorf("%d differences from Clojure's reader:\n%s", diffs, strings.Join(report[:min(len(report), 40)], "\n"))
 	}
+}
+
+// TestClojureCtags checks issue 14's bar on the jars the scanner was not tuned on (cljJars with
+// tuned false), and reports the tuned ones too: every function and namespace universal-ctags finds must be a symbol of the map
+// with the same name whose range holds ctags' line, for at least 98% of them. ctags' Clojure
+// parser takes "(defn" and "(ns" wherever a line holds them; the tags it makes of text that is
+// not a definition name are its own misreads, left out and counted: a name that is no symbol
+// ("#?" from `(defn #?(:clj f :cljs ^boolean f)`), and definitions inside syntax-quoted
+// templates ("~name").
+func TestClojureCtags(t *testing.T) {
+	if _, err := exec.LookPath("ctags"); err != nil {
+		t.Skip("SKIP: universal-ctags is not installed (apt-get install universal-ctags)")
+	}
+	for _, tuned := range []bool{false, true} {
+		t.Run(map[bool]string{false: "untuned", true: "tuned"}[tuned], func(t *testing.T) { cljCtags(t, tuned) })
+	}
+}
+
+// cljCtags compares ctags' definitions with the maps of the tuned or untuned jars; the 98% bar
+// holds on both.
+func cljCtags(t *testing.T, tuned bool) {
+	files, missing := cljCorpus(t, t.TempDir(), &tuned)
+	if len(missing) > 0 {
+		t.Logf("SKIP part: jars of %s are not installed", strings.Join(missing, ", "))
+	}
+	if len(files) == 0 {
+		t.Skip("SKIP: no untuned Clojure corpus (apt-get install libmedley-clojure libencore-clojure ...)")
+	}
+	args := append([]string{"--output-format=json", "--fields=+neZ", "--language-force=Clojure", "-f", "-"}, files...)
+	out, err := exec.Command("ctags", args...).Output()
+	if err != nil {
+		t.Fatalf("ctags: %v", err)
+	}
+	tags := map[string][]ctagsTag{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var tag ctagsTag
+		if json.Unmarshal(sc.Bytes(), &tag) == nil && tag.Type == "tag" {
+			tags[tag.Path] = append(tags[tag.Path], tag)
+		}
+	}
+	var defs, matched, misread int
+	var misses []string
+	for _, path := range files {
+		if len(tags[path]) == 0 {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := Map(context.Background(), path, src, Options{})
+		for _, tag := range tags[path] {
+			if cljCtagsMisread(tag) {
+				misread++
+				continue
+			}
+			defs++
+			// ctags ends a name at whitespace only: "(defn f[x]" gives "f[x]".
+			name, _, _ := strings.Cut(tag.Name, "[")
+			found := false
+			for _, s := range f.Symbols {
+				if s.StartLine <= tag.Line && tag.Line <= s.EndLine && ctagsSameName(name, s.Name, s.Qualname) {
+					found = true
+					break
+				}
+			}
+			if found {
+				matched++
+			} else {
+				misses = append(misses, fmt.Sprintf("  %s:%d %s %s", filepath.Base(path), tag.Line, tag.Kind, tag.Name))
+			}
+		}
+	}
+	pct := 100 * float64(matched) / float64(max(defs, 1))
+	t.Logf("ctags on %d files: %d definitions, %d in the map (%.1f%%); %d ctags misreads left out", len(files), defs, matched, pct, misread)
+	if pct < 98 {
+		t.Errorf("%.1f%% of ctags' definitions in the map, want >= 98%%; misses:\n%s", pct, strings.Join(misses[:min(len(misses), 30)], "\n"))
+	} else if len(misses) > 0 {
+		t.Logf("misses:\n%s", strings.Join(misses[:min(len(misses), 30)], "\n"))
+	}
+}
+
+// cljCtagsMisread reports whether a ctags tag names no definition: its name is not a symbol (it
+// begins with a reader character: "#?", "^", "~", a bracket), or, for a template, an unquote.
+func cljCtagsMisread(tag ctagsTag) bool {
+	return tag.Name == "" || strings.ContainsAny(tag.Name[:1], "#^~([{\"'`@")
 }
