@@ -92,6 +92,8 @@ type cljReader struct {
 	errLine int32
 	// chunked says the source was read again in top-level chunks after an error.
 	chunked bool
+	// unterminated says the last string read ran to the end without its closing quote.
+	unterminated bool
 }
 
 // reset prepares the reader for src, keeping its buffers.
@@ -267,10 +269,12 @@ func (r *cljReader) token(i int) int {
 // its lines; an unterminated string runs to the end.
 func (r *cljReader) str(i int) int {
 	src := r.src
+	r.unterminated = false
 	for {
 		j := bytes.IndexAny(src[i:], "\"\\\n")
 		if j < 0 {
 			r.fail()
+			r.unterminated = true
 			return len(src)
 		}
 		i += j
@@ -287,10 +291,26 @@ func (r *cljReader) str(i int) int {
 			i += 2
 			if i > len(src) {
 				r.fail()
+				r.unterminated = true
 				return len(src)
 			}
 		}
 	}
+}
+
+// strEnd returns the last line of a string that str read up to j, and makes it the last line
+// read: the line of its closing quote, or of its last non-blank byte when it is unterminated.
+func (r *cljReader) strEnd(j int) int32 {
+	end := r.line
+	if r.unterminated {
+		for k := j - 1; k >= 0 && (r.src[k] == '\n' || r.src[k] == ' ' || r.src[k] == '\t' || r.src[k] == '\r'); k-- {
+			if r.src[k] == '\n' {
+				end--
+			}
+		}
+	}
+	r.lastLine = end
+	return end
 }
 
 // atom reads a token-like form from start to end, on the current line.
@@ -335,8 +355,7 @@ func (r *cljReader) read(from, to int) {
 		case '"':
 			line := r.line
 			j := r.str(i + 1)
-			r.lastLine = r.line
-			r.form(r.add(cljString, i, j, line, r.line))
+			r.form(r.add(cljString, i, j, line, r.strEnd(j)))
 			i = j
 		case '\\':
 			// A character literal: the next character whatever it is ("\(", "\;", "\ "), then
@@ -347,7 +366,11 @@ func (r *cljReader) read(from, to int) {
 				return
 			}
 			if src[j] == '\n' {
+				// A newline character (invalid, but read): it ends its line, not the next.
+				r.atom(cljChar, i, j+1)
 				r.line++
+				i = j + 1
+				continue
 			}
 			j++
 			for j < len(src) && !isRuneStart(src[j]) {
@@ -413,8 +436,7 @@ func (r *cljReader) dispatch(i int) int {
 	case '"':
 		line := r.line
 		j := r.str(i + 2)
-		r.lastLine = r.line
-		r.form(r.add(cljRegex, i, j, line, r.line))
+		r.form(r.add(cljRegex, i, j, line, r.strEnd(j)))
 		return j
 	case '\'':
 		r.prefix(cljVar, i, 1)
