@@ -4,6 +4,7 @@ package lang
 // by their key tree. Both read the source with the reader of clojure_reader.go.
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -202,6 +203,22 @@ func cljHead(head string) (kind store.Kind, name string, ok bool) {
 	return 0, "", false
 }
 
+// cljMaybeHead is a quick look at a list's head, without making a string of it: could it open
+// a definition, an ns form or a require? Most lists are calls, which this turns away.
+func cljMaybeHead(head []byte) bool {
+	if i := bytes.IndexByte(head, '/'); i > 0 && i < len(head)-1 {
+		head = head[i+1:]
+	}
+	if bytes.HasPrefix(head, []byte("def")) {
+		return true
+	}
+	switch string(head) {
+	case "ns", "extend-type", "extend-protocol", "require", "use", "import":
+		return true
+	}
+	return false
+}
+
 // child returns the i-th child of n (0-based), or -1.
 func (w *cljWalk) child(n int32, i int) int32 {
 	c := w.r.nodes[n].first
@@ -238,10 +255,15 @@ func (w *cljWalk) list(n, parent, metaLine int32, platform string) {
 		return
 	}
 	if nodes[head].kind == cljSymbol {
-		headText := w.text(head)
-		if headText == "quote" {
+		hb := w.r.src[nodes[head].start:nodes[head].end]
+		if string(hb) == "quote" {
 			return
 		}
+		if !cljMaybeHead(hb) {
+			w.stack = append(w.stack, cljEntry{cur: head, parent: parent, platform: platform})
+			return
+		}
+		headText := string(hb)
 		if kind, name, ok := cljHead(headText); ok {
 			nameNode := nodes[head].next
 			if defName, ok := w.defName(nameNode); ok {
