@@ -131,7 +131,11 @@ func (w *cljWalk) walk() error {
 				if line == 0 {
 					line = nodes[n].line
 				}
-				w.stack = append(w.stack, cljEntry{cur: nodes[c].next, parent: in.parent, metaLine: line, platform: platform, mode: in.mode})
+				mode := in.mode
+				if cond {
+					mode = cljWalkForms // the platform is decided: the form is a branch's
+				}
+				w.stack = append(w.stack, cljEntry{cur: nodes[c].next, parent: in.parent, metaLine: line, platform: platform, mode: mode})
 			}
 		case cljCond, cljCondSplice:
 			c := nodes[n].first

@@ -215,6 +215,12 @@ func TestClojureAgainstReader(t *testing.T) {
 		if res.Summary != "" {
 			t.Errorf("%s: %s, where Clojure's reader reads it", path, res.Summary)
 		}
+		// Issue 14: no stray bracket, reader character or blank is ever a name.
+		for _, s := range res.Symbols {
+			if s.Name == "" || strings.ContainsAny(s.Name, " \t\n()[]{}\"") || strings.ContainsAny(s.Name[:1], "#^~'`@\\") {
+				t.Errorf("%s:%d: symbol named %q", path, s.StartLine, s.Name)
+			}
+		}
 		mine := cljDefs(res)
 		want := ref[refFiles[i]]
 		total += len(want)

@@ -45,6 +45,7 @@ func TestClojureReaderEdges(t *testing.T) {
 			[]string{"def m [1-1]", "def i [2-2]", "def t [3-3]", "def f [4-4]", "def st [5-5]", "def e [6-6]"}},
 		{"reader conditionals", "#?(:clj (defn p [])\n   :cljs (defn p [x]))\n#?@(:clj [(def q 1)])",
 			[]string{"#?(:clj) defn p [] [1-1]", "#?(:cljs) defn p [x] [2-2]", "#?@(:clj) def q [3-3]"}},
+		{"metadata in a branch", "#?(:clj ^:private (defn h []))", []string{"#?(:clj) defn h [] [1-1]"}},
 		{"nested definitions", "(do\n  (defn a [] (def b 1)))", []string{"defn a [] [2-2]", "  def b [2-2]"}},
 		{"not names", "(defn [x] 1)\n(def ~x 1)\n(default :a)\n(defn ok [])", []string{"defn ok [] [4-4]"}},
 	} {
@@ -136,7 +137,7 @@ func cljPathological(n int) map[string][]byte {
 // TestClojureLinear maps pathological inputs of two sizes: four times the input may take at most
 // about four times as long (ten, for the noise of a shared machine), and nothing may panic.
 func TestClojureLinear(t *testing.T) {
-	small, large := cljPathological(50_000), cljPathological(200_000)
+	small, large := cljPathological(25_000), cljPathological(100_000)
 	for name, src := range small {
 		t.Run(name, func(t *testing.T) {
 			took := func(src []byte) time.Duration {
