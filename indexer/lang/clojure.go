@@ -63,7 +63,9 @@ func (m *cljMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Symbols: w.syms, Imports: w.imports}
-	if m.r.errLine > 0 {
+	if m.r.full {
+		res.Summary = fmt.Sprintf("more forms than the reader keeps: mapped up to line %d", m.r.fullLine)
+	} else if m.r.errLine > 0 {
 		res.Summary = fmt.Sprintf("unbalanced brackets from line %d: mapped form by form from the left margin", m.r.errLine)
 	}
 	return res, nil
@@ -644,7 +646,9 @@ func (m *ednMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 			}
 		}
 	}
-	if r.errLine > 0 {
+	if r.full {
+		summary += fmt.Sprintf("; more forms than the reader keeps: mapped up to line %d", r.fullLine)
+	} else if r.errLine > 0 {
 		summary += fmt.Sprintf("; unbalanced brackets from line %d", r.errLine)
 	}
 	return &Result{Symbols: w.syms, Summary: strings.TrimPrefix(summary, "; ")}, nil

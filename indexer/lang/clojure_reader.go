@@ -65,6 +65,10 @@ type cljFrame struct {
 // cljMaxSource is the largest source the reader takes; offsets and lines are 32-bit.
 const cljMaxSource = math.MaxInt32
 
+// cljMaxNodes caps the forms read from one file (at 28 bytes a form, about 120 MB): a 64 MB file
+// of tiny forms would otherwise take a gigabyte. Reading stops there and the map says so.
+const cljMaxNodes = 1 << 22
+
 // cljKeepNodes is the node capacity a mapper keeps between files; a bigger buffer, grown for a
 // huge file, is dropped after it.
 const cljKeepNodes = 1 << 18
@@ -94,6 +98,9 @@ type cljReader struct {
 	chunked bool
 	// unterminated says the last string read ran to the end without its closing quote.
 	unterminated bool
+	// full says reading stopped at cljMaxNodes forms, on line fullLine.
+	full     bool
+	fullLine int32
 }
 
 // reset prepares the reader for src, keeping its buffers.
@@ -105,6 +112,7 @@ func (r *cljReader) reset(src []byte) {
 	r.nodes = append(r.nodes[:0], cljNode{kind: cljRoot, line: 1, endLine: 1, first: -1, next: -1, end: int32(len(src))})
 	r.stack = append(r.stack[:0], cljFrame{node: 0, last: -1})
 	r.line, r.lastLine, r.errLine, r.chunked = 1, 1, 0, false
+	r.full, r.fullLine = false, 0
 }
 
 // readAll reads the whole source. When it is not well formed, the source is read again in chunks
@@ -117,6 +125,11 @@ func (r *cljReader) readAll() {
 		r.read(3, len(src)) // a UTF-8 byte order mark
 	} else {
 		r.read(0, len(src))
+	}
+	if r.full {
+		r.fullLine = r.line
+		r.finish()
+		return // not a syntax error: reading again in chunks would not hold more
 	}
 	r.finish()
 	if r.errLine == 0 {
@@ -162,6 +175,9 @@ func cljTopLevelStart(line []byte) bool {
 // add appends a node and returns its index.
 func (r *cljReader) add(kind cljKind, start, end int, line, endLine int32) int32 {
 	r.nodes = append(r.nodes, cljNode{start: int32(start), end: int32(end), line: line, endLine: endLine, first: -1, next: -1, kind: kind})
+	if len(r.nodes) >= cljMaxNodes {
+		r.full = true
+	}
 	return int32(len(r.nodes) - 1)
 }
 
@@ -326,7 +342,7 @@ func (r *cljReader) read(from, to int) {
 	r.src = src
 	defer func() { r.src = saved }()
 	i := from
-	for i < len(src) {
+	for i < len(src) && !r.full {
 		c := src[i]
 		switch c {
 		case '\n':

@@ -85,6 +85,21 @@ func TestClojureUnbalanced(t *testing.T) {
 	}
 }
 
+// TestClojureTooManyForms: a file of more forms than the reader keeps is mapped up to where it
+// stopped, and the summary says so.
+func TestClojureTooManyForms(t *testing.T) {
+	src := "(def a 1)\n[" + strings.Repeat("1 ", cljMaxNodes) + "]\n(def b 2)\n"
+	for _, m := range []Mapper{&cljMapper{}, &ednMapper{}} {
+		res, err := m.Map(context.Background(), []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(res.Summary, "mapped up to line 2") || len(res.Symbols) == 0 || res.Symbols[0].Name != "a" && res.Symbols[0].Name != "(def a 1)" {
+			t.Errorf("%T: summary %q, symbols %v", m, res.Summary, res.Symbols)
+		}
+	}
+}
+
 // TestClojureImports reads requires, uses and imports in their every shape.
 func TestClojureImports(t *testing.T) {
 	src := `(ns a.b
