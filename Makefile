@@ -18,7 +18,7 @@ index: build ## build readmap and index this repository (.readmap/index.db)
 	./$(BIN) index
 
 test: ## run every test with the race detector, then fuzz the MCP server for FUZZTIME_TEST
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 40m ./...
 	$(GO) test -run '^$$' -fuzz '^FuzzMCPServer$$' -fuzztime $(FUZZTIME_TEST) ./cmd/readmap
 
 lint: ## gofmt, go vet and staticcheck

@@ -513,7 +513,11 @@ func (s *cppScan) declarator(toks []clexTok, match []int32, i, n int) cppDeclr {
 				i = int(match[i]) + 1
 			case s.is(toks[i], '['):
 				if i+1 < n && s.is(toks[i+1], '[') {
-					break suffixes
+					if hasFunc {
+						break suffixes // an attribute after the declarator
+					}
+					i = int(match[i]) + 1 // `operator== [[nodiscard]] (...)`: on to the parameters
+					continue
 				}
 				i = int(match[i]) + 1
 			default:
@@ -633,7 +637,10 @@ func (s *cppScan) operatorName(toks []clexTok, match []int32, i, n int) (string,
 		return "operator " + typ, j, true
 	}
 	end := j
-	for end+1 < n && toks[end+1].kind == clexPunct && !s.is(toks[end+1], '(') {
+	// The signs run to the parameters, or to an attribute written before them
+	// (`operator== [[nodiscard]] (...)`).
+	for end+1 < n && toks[end+1].kind == clexPunct && !s.is(toks[end+1], '(') &&
+		!(s.is(toks[end+1], '[') && end+2 < n && s.is(toks[end+2], '[')) {
 		end++
 	}
 	return s.text(op.start, toks[end].end), end + 1, false

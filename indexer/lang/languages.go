@@ -18,11 +18,11 @@ var table = []*Language{
 		Interpreters: []string{"bash", "sh", "zsh", "ksh", "dash", "ash", "mksh", "bats"}},
 	{Name: "C", Version: 3, MapperName: "c-scanner", NewMapper: func() Mapper { return &cMapper{} },
 		Extensions: []string{".c", ".h"}},
-	{Name: "C++", Version: 2, MapperName: "cpp-scanner", NewMapper: func() Mapper { return &cppMapper{} },
+	{Name: "C++", Version: 3, MapperName: "cpp-scanner", NewMapper: func() Mapper { return &cppMapper{} },
 		Extensions: []string{".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}},
 	// A ".h" file is C unless its head looks like C++. Sniff decides for every extension of its
 	// entry, so C++ headers have an entry of their own.
-	{Name: "C++", Version: 2, MapperName: "cpp-scanner", NewMapper: func() Mapper { return &cppMapper{} },
+	{Name: "C++", Version: 3, MapperName: "cpp-scanner", NewMapper: func() Mapper { return &cppMapper{} },
 		Extensions: []string{".h"}, Sniff: looksLikeCPP},
 	{Name: "C#", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(csharpGrammar()),
 		Extensions: []string{".cs", ".csx"}},
