@@ -812,21 +812,23 @@ func (s *rsScan) structItem(first rsTok, start, parent int, kind store.Kind) {
 	}
 }
 
-// fields reads a struct body's named fields into parent up to its closing brace.
-func (s *rsScan) fields(parent int) rsTok {
+// nextMember reads on to the next struct field or enum variant, past commas, its attributes and
+// its visibility: its name's token, the token it starts with, and the line its range starts on
+// (its first attribute's). done is set, with the token, at the body's closing brace or the end.
+func (s *rsScan) nextMember() (t, first rsTok, start int, done bool) {
 	attrLine := -1
 	for {
 		if s.tick() {
-			return rsTok{kind: rsEOF}
+			return rsTok{kind: rsEOF}, rsTok{}, 0, true
 		}
-		t := s.lx.next()
+		t = s.lx.next()
 		switch s.punct(t) {
 		case 0:
 			if t.kind == rsEOF {
-				return t
+				return t, rsTok{}, 0, true
 			}
 		case '}':
-			return t
+			return t, rsTok{}, 0, true
 		case ',':
 			attrLine = -1
 			continue
@@ -840,18 +842,28 @@ func (s *rsScan) fields(parent int) rsTok {
 				continue
 			}
 		}
-		start := t.line
+		start = t.line
 		if attrLine >= 0 {
 			start = attrLine
 		}
-		attrLine = -1
-		first := t
+		first = t
 		if s.is(t, "pub") {
 			if n := s.peek(); s.punct(n) == '(' {
 				s.lx.next()
 				s.skipGroup()
 			}
 			t = s.lx.next()
+		}
+		return t, first, start, false
+	}
+}
+
+// fields reads a struct body's named fields into parent up to its closing brace.
+func (s *rsScan) fields(parent int) rsTok {
+	for {
+		t, first, start, done := s.nextMember()
+		if done {
+			return t
 		}
 		if t.kind != rsIdent || s.punct(s.peek()) != ':' {
 			if s.isOpen(t) {
@@ -933,44 +945,10 @@ func (s *rsScan) enumItem(first rsTok, start, parent int) {
 
 // variants reads an enum body's variants into parent up to its closing brace.
 func (s *rsScan) variants(parent int) rsTok {
-	attrLine := -1
 	for {
-		if s.tick() {
-			return rsTok{kind: rsEOF}
-		}
-		t := s.lx.next()
-		switch s.punct(t) {
-		case 0:
-			if t.kind == rsEOF {
-				return t
-			}
-		case '}':
+		t, first, start, done := s.nextMember()
+		if done {
 			return t
-		case ',':
-			attrLine = -1
-			continue
-		case '#':
-			if n := s.peek(); s.punct(n) == '[' {
-				s.lx.next()
-				s.skipGroup()
-				if attrLine < 0 {
-					attrLine = t.line
-				}
-				continue
-			}
-		}
-		start := t.line
-		if attrLine >= 0 {
-			start = attrLine
-		}
-		attrLine = -1
-		first := t
-		if s.is(t, "pub") {
-			if n := s.peek(); s.punct(n) == '(' {
-				s.lx.next()
-				s.skipGroup()
-			}
-			t = s.lx.next()
 		}
 		if t.kind != rsIdent {
 			if s.isOpen(t) {
