@@ -12,6 +12,7 @@ package lang
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/readmap/readmap/store"
@@ -22,7 +23,7 @@ type luaKind uint8
 
 const (
 	luaTName luaKind = iota // identifiers and keywords
-	luaOp                  // punctuation, one or more bytes
+	luaOp                   // punctuation, one or more bytes
 	luaString
 	luaNumber
 )
@@ -31,11 +32,15 @@ const (
 type luaTok struct {
 	start, end int32 // byte offsets
 	line       int32 // 1-based line of the first byte
+	last       int32 // 1-based line of the last byte (strings span lines)
 	kind       luaKind
 }
 
 // luaMaxSource is the largest source the mapper reads; token offsets are 32-bit.
 const luaMaxSource = math.MaxInt32
+
+// luaMaxParams caps the tokens read for a parameter list.
+const luaMaxParams = 512
 
 // luaMapper maps Lua files; its token buffer is reused between files.
 type luaMapper struct {
@@ -127,7 +132,7 @@ func luaTokens(src []byte, toks []luaTok) []luaTok {
 			lv := luaLongOpen(src, i)
 			start, l := i, line
 			i = luaLongEnd(src, i+lv+2, lv, &line)
-			toks = append(toks, luaTok{int32(start), int32(i), l, luaString})
+			toks = append(toks, luaTok{int32(start), int32(i), l, line, luaString})
 		case c == '"' || c == '\'':
 			start, l := i, line
 			i++
@@ -154,13 +159,13 @@ func luaTokens(src []byte, toks []luaTok) []luaTok {
 			if i < n && src[i] == c {
 				i++
 			}
-			toks = append(toks, luaTok{int32(start), int32(i), l, luaString})
+			toks = append(toks, luaTok{int32(start), int32(i), l, line, luaString})
 		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
 			start := i
 			for i < n && (isIdentByte(src[i]) || src[i] >= 0x80) {
 				i++
 			}
-			toks = append(toks, luaTok{int32(start), int32(i), line, luaTName})
+			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaTName})
 		case c >= '0' && c <= '9' || c == '.' && i+1 < n && src[i+1] >= '0' && src[i+1] <= '9':
 			start := i
 			for i < n {
@@ -172,7 +177,7 @@ func luaTokens(src []byte, toks []luaTok) []luaTok {
 				}
 				break
 			}
-			toks = append(toks, luaTok{int32(start), int32(i), line, luaNumber})
+			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaNumber})
 		default:
 			start := i
 			i++
@@ -186,7 +191,7 @@ func luaTokens(src []byte, toks []luaTok) []luaTok {
 					}
 				}
 			}
-			toks = append(toks, luaTok{int32(start), int32(i), line, luaOp})
+			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaOp})
 		}
 	}
 	return toks
@@ -305,15 +310,13 @@ func (p *luaScan) paramsEnd(i int) int {
 	if !p.is(i, "(") {
 		return i - 1
 	}
-	for j := i + 1; j < len(p.toks); j++ {
+	// A parameter list is short; the cap keeps broken input (no ')') linear.
+	for j := i + 1; j < len(p.toks) && j < i+luaMaxParams; j++ {
 		if p.is(j, ")") {
 			return j
 		}
-		if p.toks[j].kind == luaTName && luaKeywords[p.word(j)] {
-			return j - 1
-		}
 	}
-	return len(p.toks) - 1
+	return i
 }
 
 // run scans every token once.
@@ -344,7 +347,7 @@ func (p *luaScan) run() {
 		}
 		switch p.word(i) {
 		case "function":
-			p.function(i)
+			i = p.function(i)
 		case "do":
 			if f := p.top(); f != nil && f.open == 'w' {
 				f.open = 'b'
@@ -354,7 +357,7 @@ func (p *luaScan) run() {
 		case "while", "for":
 			p.stack = append(p.stack, luaFrame{open: 'w', sym: -1})
 		case "if":
-			p.stack = append(p.stack, luaFrame{open: 'b', sym: -1})
+			p.stack = append(p.stack, luaFrame{open: 'i', sym: -1})
 		case "repeat":
 			p.stack = append(p.stack, luaFrame{open: 'r', sym: -1})
 		case "end", "until":
@@ -363,7 +366,7 @@ func (p *luaScan) run() {
 				want = 'r'
 			}
 			for k := len(p.stack) - 1; k >= 0; k-- {
-				if o := p.stack[k].open; o == want {
+				if o := p.stack[k].open; o == want || o == 'i' && want == 'b' {
 					p.popTo(k, t.line)
 					break
 				} else if o == '{' || o == '(' || o == '[' {
@@ -371,11 +374,11 @@ func (p *luaScan) run() {
 				}
 			}
 		case "local":
-			if len(p.stack) == 0 && !p.is(i+1, "function") {
+			if p.atTop() && !p.is(i+1, "function") {
 				i = p.vars(i, i+1)
 			}
 		default:
-			if len(p.stack) == 0 && p.ident(i) && p.stmtStart(i) {
+			if p.atTop() && p.ident(i) && p.stmtStart(i) {
 				i = p.assignment(i)
 			}
 		}
@@ -383,6 +386,17 @@ func (p *luaScan) run() {
 	for len(p.stack) > 0 {
 		p.popTo(0, toks[len(toks)-1].line)
 	}
+}
+
+// atTop reports whether the scan is at the file's top block, where variables are mapped: outside
+// every block but `if` statements (the tree-sitter mapper read those as top-level too).
+func (p *luaScan) atTop() bool {
+	for _, f := range p.stack {
+		if f.open != 'i' {
+			return false
+		}
+	}
+	return true
 }
 
 // popTo closes frames k and above at line; a function's symbol ends there.
@@ -464,7 +478,16 @@ func (p *luaScan) stmtEnd(i int) int {
 		}
 		top := len(open) == 0
 		switch w {
-		case "function", "if":
+		case "function":
+			// A function value continues the statement; a function statement starts one.
+			if top && j > i && p.stmtStart(j) {
+				return j - 1
+			}
+			open = append(open, 'b')
+		case "if":
+			if top && j > i {
+				return j - 1
+			}
 			open = append(open, 'b')
 		case "while", "for":
 			if top && j > i {
@@ -490,7 +513,7 @@ func (p *luaScan) stmtEnd(i int) int {
 				return j - 1
 			}
 			open = open[:len(open)-1]
-		case "local", "return", "break", "goto":
+		case "local", "return", "break", "goto", "else", "elseif", "then":
 			if top && j > i {
 				return j - 1
 			}
@@ -525,7 +548,7 @@ func (p *luaScan) vars(l, i int) int {
 		end := i - 1
 		for _, nm := range names {
 			p.add(store.Symbol{Name: p.word(nm), Kind: store.KindVar, Signature: p.sigLine(l, end),
-				StartLine: int(p.toks[l].line), EndLine: int(p.toks[end].line), Parent: -1})
+				StartLine: int(p.toks[l].line), EndLine: int(p.toks[end].last), Parent: -1})
 		}
 		return end
 	}
@@ -596,9 +619,11 @@ func (p *luaScan) values(s int, names []int, v int) int {
 				firstFn = val
 			}
 		case val >= 0 && p.is(val, "require") && p.toks[val].kind == luaTName:
-			if m := p.requireArg(val + 1); m != "" {
-				p.res.Imports = append(p.res.Imports, m)
-			} else if !strings.ContainsAny(name, ".:") {
+			if m := p.requireArg(val + 1); m != "" && len(p.stack) == 0 {
+				if !slices.Contains(p.res.Imports, m) {
+					p.res.Imports = append(p.res.Imports, m)
+				}
+			} else if m == "" && !strings.ContainsAny(name, ".:") {
 				p.addVar(s, end, name)
 			}
 		case !strings.ContainsAny(name, ".:"):
@@ -615,7 +640,7 @@ func (p *luaScan) values(s int, names []int, v int) int {
 // addVar adds a variable named name for the statement from token s to token end.
 func (p *luaScan) addVar(s, end int, name string) {
 	p.add(store.Symbol{Name: name, Kind: store.KindVar, Signature: p.sigLine(s, end),
-		StartLine: int(p.toks[s].line), EndLine: int(p.toks[end].line), Parent: -1})
+		StartLine: int(p.toks[s].line), EndLine: int(p.toks[end].last), Parent: -1})
 	p.lastVar = len(p.res.Symbols) - 1
 }
 
@@ -624,10 +649,19 @@ func (p *luaScan) requireArg(i int) string {
 	if p.is(i, "(") && i+2 < len(p.toks) && p.toks[i+1].kind == luaString && p.is(i+2, ")") {
 		i++
 	}
-	if i < len(p.toks) && p.toks[i].kind == luaString {
-		return unquote(p.word(i))
+	if i >= len(p.toks) || p.toks[i].kind != luaString {
+		return ""
 	}
-	return ""
+	next := i + 1
+	if p.is(next, ")") && p.is(i-1, "(") {
+		next++
+	}
+	// `require("x")()` is a value made from the module, not the import.
+	// (`require "x".y` stays an import, as the tree-sitter mapper read it.)
+	if next < len(p.toks) && (p.toks[next].kind == luaString || p.is(next, "(") || p.is(next, "{")) {
+		return ""
+	}
+	return unquote(p.word(i))
 }
 
 // openTable pushes a table constructor at token i, named when it is the value of `name =`.
@@ -665,7 +699,7 @@ func (p *luaScan) target(eq int) (string, int) {
 		return "", -1
 	}
 	sym := p.parent()
-	if len(p.stack) == 0 && p.lastVar >= 0 && p.res.Symbols[p.lastVar].Name == written && int(p.toks[eq].line) >= p.res.Symbols[p.lastVar].StartLine {
+	if p.atTop() && p.lastVar >= 0 && p.res.Symbols[p.lastVar].Name == written && int(p.toks[eq].line) >= p.res.Symbols[p.lastVar].StartLine {
 		sym = p.lastVar
 	}
 	return written, sym
@@ -673,7 +707,9 @@ func (p *luaScan) target(eq int) (string, int) {
 
 // function handles the `function` keyword at token i: a function statement names itself, a
 // function value takes the name it is assigned to; either way a block opens that its `end` closes.
-func (p *luaScan) function(i int) {
+// It returns the last token of the parameter list, where the scan continues: a parameter list
+// holds only names, so a keyword miswritten there (broken source) opens no block.
+func (p *luaScan) function(i int) int {
 	f := luaFrame{open: 'b', sym: -1}
 	start, name, written, params := i, "", "", i+1
 	kind := store.KindFunction
@@ -716,4 +752,15 @@ func (p *luaScan) function(i int) {
 		p.fn = append(p.fn, f.sym)
 	}
 	p.stack = append(p.stack, f)
+	if p.is(params, "(") {
+		for j := params + 1; j < len(p.toks) && j < params+luaMaxParams; j++ {
+			if p.is(j, ")") {
+				return j
+			}
+			if p.is(j, "=") || p.is(j, "(") || p.is(j, "{") {
+				break // not a parameter list: leave the rest to the scan
+			}
+		}
+	}
+	return params - 1
 }
