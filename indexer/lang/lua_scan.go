@@ -220,7 +220,7 @@ type luaScan struct {
 
 	// lastVar is the latest variable of the top block, so a table assigned to it nests its
 	// fields' functions under it.
-	lastVar int
+	lastVar, lastVarEnd int // lastVarEnd: the last token of its statement
 }
 
 // word returns token i's text, or "" outside the tokens.
@@ -533,7 +533,7 @@ func (p *luaScan) vars(l, i int) int {
 	for p.ident(i) {
 		names = append(names, i)
 		i++
-		if p.is(i, "<") { // an attribute: <const>, <close>
+		if p.is(i, "<") && p.ident(i+1) && p.is(i+2, ">") { // an attribute: <const>, <close>
 			i += 3
 		}
 		if !p.is(i, ",") {
@@ -641,7 +641,7 @@ func (p *luaScan) values(s int, names []int, v int) int {
 func (p *luaScan) addVar(s, end int, name string) {
 	p.add(store.Symbol{Name: name, Kind: store.KindVar, Signature: p.sigLine(s, end),
 		StartLine: int(p.toks[s].line), EndLine: int(p.toks[end].last), Parent: -1})
-	p.lastVar = len(p.res.Symbols) - 1
+	p.lastVar, p.lastVarEnd = len(p.res.Symbols)-1, end
 }
 
 // requireArg returns the module of `require("x")` or `require "x"` whose argument starts at i.
@@ -699,7 +699,7 @@ func (p *luaScan) target(eq int) (string, int) {
 		return "", -1
 	}
 	sym := p.parent()
-	if p.atTop() && p.lastVar >= 0 && p.res.Symbols[p.lastVar].Name == written && int(p.toks[eq].line) >= p.res.Symbols[p.lastVar].StartLine {
+	if p.atTop() && p.lastVar >= 0 && p.res.Symbols[p.lastVar].Name == written && eq <= p.lastVarEnd {
 		sym = p.lastVar
 	}
 	return written, sym
