@@ -332,7 +332,13 @@ func (p *luaScan) run() {
 				p.stack = append(p.stack, luaFrame{open: p.src[t.start], sym: -1})
 			case '}', ')', ']':
 				// Pop to the matching bracket; blocks left open inside it are broken source.
-				want := map[byte]byte{'}': '{', ')': '(', ']': '['}[p.src[t.start]]
+				want := byte('{')
+				switch p.src[t.start] {
+				case ')':
+					want = '('
+				case ']':
+					want = '['
+				}
 				for k := len(p.stack) - 1; k >= 0; k-- {
 					if p.stack[k].open == want {
 						p.popTo(k, t.line)
@@ -345,7 +351,8 @@ func (p *luaScan) run() {
 		if t.kind != luaTName {
 			continue
 		}
-		switch p.word(i) {
+		// (string(bytes) in a switch does not allocate.)
+		switch string(p.src[t.start:t.end]) {
 		case "function":
 			i = p.function(i)
 		case "do":
@@ -362,7 +369,7 @@ func (p *luaScan) run() {
 			p.stack = append(p.stack, luaFrame{open: 'r', sym: -1})
 		case "end", "until":
 			want := byte('b')
-			if p.word(i) == "until" {
+			if p.src[t.start] == 'u' {
 				want = 'r'
 			}
 			for k := len(p.stack) - 1; k >= 0; k-- {
