@@ -204,7 +204,7 @@ func luaHex(num []byte) bool {
 
 // luaFrame is one open construct: a block waiting for `end` (or `until`), or a bracket.
 type luaFrame struct {
-	open    byte   // 'b' block, 'r' repeat, 'w' while/for before its `do`, '{', '(', '['
+	open    byte   // 'b' block, 'i' if block, 'r' repeat, 'w' while/for before its `do`, '{', '(', '['
 	sym     int    // the function symbol this block closes, or -1
 	table   string // for '{': the qualified name of the table it builds, or ""
 	tparent int    // for '{': the symbol the table's fields nest under, or -1
@@ -566,7 +566,6 @@ func (p *luaScan) vars(l, i int) int {
 // block; it returns the last token read.
 func (p *luaScan) assignment(i int) int {
 	var names []int
-	var chains []string
 	j := i
 	for {
 		c, last := p.chain(j)
@@ -574,7 +573,6 @@ func (p *luaScan) assignment(i int) int {
 			return i
 		}
 		names = append(names, j)
-		chains = append(chains, c)
 		j = last + 1
 		if !p.is(j, ",") {
 			break
