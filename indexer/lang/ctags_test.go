@@ -71,13 +71,16 @@ var ctagsCorpora = []ctagsCorpus{
 		kinds: []string{"class", "method", "module", "singletonMethod"}, maxFile: 150},
 	{lang: "PHP", ctags: "PHP", pkg: "php-symfony-console", globs: []string{"/usr/share/php/Symfony/Component/Console/**/*.php"},
 		kinds: []string{"class", "interface", "trait", "function", "namespace"}, maxFile: 150},
-	// ctags' Lua parser has no scopes and takes "function" anywhere on a line: only unindented
-	// lines with the keyword are definitions at the top.
+	// ctags' Lua parser has no scopes and takes "function" anywhere on a line, in comments and
+	// strings too: a tag on a line without the keyword, or whose line is inside a comment or a
+	// string, is its misread. Penlight tuned the scanner; the other packages did not.
 	{lang: "Lua", ctags: "Lua", pkg: "lua-penlight", globs: []string{"/usr/share/lua/5.1/pl/*.lua"}, kinds: []string{"function"}, maxFile: 100,
-		skip: func(tag ctagsTag) bool {
-			line := strings.TrimPrefix(tag.Pattern, "/^")
-			return !luaFunctionWord.MatchString(line) || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t")
-		}},
+		want: 98, skip: luaCtagsMisread, skipLine: luaOutsideCode},
+	{lang: "Lua", label: "Lua untuned", ctags: "Lua", pkg: "lua-busted lua-luassert lua-ldoc lua-argparse lua-dkjson lua-inspect",
+		globs: []string{"/usr/share/lua/5.4/*.lua", "/usr/share/lua/5.4/busted/**/*.lua", "/usr/share/lua/5.4/luassert/**/*.lua",
+			"/usr/share/lua/5.4/ldoc/**/*.lua", "/usr/share/lua/5.4/cliargs/**/*.lua", "/usr/share/lua/5.4/lyaml/**/*.lua",
+			"/usr/share/lua/5.4/say/**/*.lua", "/usr/share/lua/5.4/system/**/*.lua", "/usr/share/lua/5.4/term/**/*.lua"},
+		kinds: []string{"function"}, maxFile: 200, want: 98, skip: luaCtagsMisread, skipLine: luaOutsideCode},
 	// The Rust scanner was tuned on serde and regex-syntax; the other crates are new to it.
 	{lang: "Rust", ctags: "Rust", pkg: "librust-serde-dev librust-regex-syntax-dev",
 		globs: []string{"/usr/share/cargo/registry/serde-*/src/**/*.rs", "/usr/share/cargo/registry/regex-syntax-*/src/**/*.rs"},
@@ -122,6 +125,33 @@ var ctagsCorpora = []ctagsCorpus{
 var reservedMacro = regexp.MustCompile(`^_{1,2}[A-Z][A-Z0-9_]*$`)
 
 var luaFunctionWord = regexp.MustCompile(`\bfunction\b`)
+
+// luaCtagsMisread reports a Lua tag ctags misread: its line has no `function` at all; its name
+// is no Lua name path (`Date[c]`, `{__call`, `%s*`, `.__mod` after a call); or no function on its
+// line takes a name (`function a.b(` or `= function`), so the function is an anonymous argument
+// (`local ls = makelist(pairmap(function (k,v) ...))`) and ctags named it after the assignment
+// around the call, which luac shows as an anonymous prototype.
+func luaCtagsMisread(tag ctagsTag) bool {
+	line := strings.TrimPrefix(tag.Pattern, "/^")
+	return !luaFunctionWord.MatchString(line) || !luaNamePath.MatchString(tag.Name) || !luaNamingFunction.MatchString(line)
+}
+
+// luaNamePath matches a function's written name: `a`, `a.b`, `a.b:c`.
+var luaNamePath = regexp.MustCompile(`^[A-Za-z_][\w]*([.:][A-Za-z_]\w*)*$`)
+
+// luaNamingFunction matches a line where a function takes a name.
+var luaNamingFunction = regexp.MustCompile(`\bfunction\s+[A-Za-z_][\w.:]*\s*\(|=\s*function\b`)
+
+// luaOutsideCode reports whether the 1-based line holds no `function` keyword of the code: the
+// word is only in a comment or a string there (Lua's tokenizer, luaTokens, decides).
+func luaOutsideCode(src []byte, line int) bool {
+	for _, t := range luaTokens(src, nil) {
+		if int(t.line) == line && t.kind == luaTName && string(src[t.start:t.end]) == "function" {
+			return false
+		}
+	}
+	return true
+}
 
 // inElixirHeredoc reports whether the 1-based line is inside a triple-quoted string, as Elixir's
 // documentation attributes are written.

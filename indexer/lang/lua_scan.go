@@ -1,0 +1,771 @@
+package lang
+
+// This file holds the Lua mapper: a hand-written tokenizer (short strings with escapes, long
+// strings and comments of every level, numbers) and a one-pass declaration scanner that matches
+// blocks (function, do, if/then, while/for ... do, repeat ... until) to their closing `end` or
+// `until`. It maps `function a.b:c()`, `local function f()`, functions assigned to names or table
+// fields (`x = function`, `M.x = function`, `{ name = function ... }` nested under the table's
+// name), nested functions under their enclosing function, variables of the file's top block and
+// `require` imports. Ranges run from the `function` keyword (or the `local`/assignment start) to
+// the line of the matching `end`, which is what Lua's compiler records as a prototype's lines.
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/readmap/readmap/store"
+)
+
+// luaKind is the class of a Lua token.
+type luaKind uint8
+
+const (
+	luaTName luaKind = iota // identifiers and keywords
+	luaOp                   // punctuation, one or more bytes
+	luaString
+	luaNumber
+)
+
+// luaTok is one token; comments are not kept.
+type luaTok struct {
+	start, end int32 // byte offsets
+	line       int32 // 1-based line of the first byte
+	last       int32 // 1-based line of the last byte (strings span lines)
+	kind       luaKind
+}
+
+// luaMaxSource is the largest source the mapper reads; token offsets are 32-bit.
+const luaMaxSource = math.MaxInt32
+
+// luaMaxParams caps the tokens read for a parameter list.
+const luaMaxParams = 512
+
+// luaMapper maps Lua files; its token buffer is reused between files.
+type luaMapper struct {
+	toks []luaTok
+}
+
+// newLuaMapper returns a Lua scanner mapper.
+func newLuaMapper() Mapper { return &luaMapper{} }
+
+// Map implements Mapper.
+func (m *luaMapper) Map(ctx context.Context, src []byte) (*Result, error) {
+	if len(src) > luaMaxSource {
+		return &Result{}, nil
+	}
+	m.toks = luaTokens(src, m.toks[:0])
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	p := luaScan{src: src, toks: m.toks, lastVar: -1}
+	p.run()
+	if cap(m.toks) > 1<<16 {
+		m.toks = nil
+	}
+	return &p.res, nil
+}
+
+// luaLongOpen reports the level of a long bracket `[==[` at src[i] ('[' there), or -1.
+func luaLongOpen(src []byte, i int) int {
+	j := i + 1
+	for j < len(src) && src[j] == '=' {
+		j++
+	}
+	if j < len(src) && src[j] == '[' {
+		return j - i - 1
+	}
+	return -1
+}
+
+// luaLongEnd returns the offset just after the `]==]` of the given level closing a long bracket
+// whose content starts at i, counting lines into *line; len(src) when it is never closed.
+func luaLongEnd(src []byte, i, level int, line *int32) int {
+	for ; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			*line++
+		case ']':
+			j := i + 1
+			for j < len(src) && src[j] == '=' {
+				j++
+			}
+			if j-i-1 == level && j < len(src) && src[j] == ']' {
+				return j + 1
+			}
+		}
+	}
+	return len(src)
+}
+
+// luaTokens cuts src into tokens, appending to toks. A first line starting with '#' (a shebang)
+// is skipped, as Lua does.
+func luaTokens(src []byte, toks []luaTok) []luaTok {
+	i, n := 0, len(src)
+	line := int32(1)
+	if n > 0 && src[0] == '#' {
+		for i < n && src[i] != '\n' {
+			i++
+		}
+	}
+	for i < n {
+		c := src[i]
+		switch {
+		case c == '\n':
+			line++
+			i++
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			i++
+		case c == '-' && i+1 < n && src[i+1] == '-':
+			i += 2
+			if i < n && src[i] == '[' {
+				if lv := luaLongOpen(src, i); lv >= 0 {
+					i = luaLongEnd(src, i+lv+2, lv, &line)
+					continue
+				}
+			}
+			for i < n && src[i] != '\n' {
+				i++
+			}
+		case c == '[' && luaLongOpen(src, i) >= 0:
+			lv := luaLongOpen(src, i)
+			start, l := i, line
+			i = luaLongEnd(src, i+lv+2, lv, &line)
+			toks = append(toks, luaTok{int32(start), int32(i), l, line, luaString})
+		case c == '"' || c == '\'':
+			start, l := i, line
+			i++
+			for i < n && src[i] != c && src[i] != '\n' {
+				if src[i] == '\\' && i+1 < n {
+					i++
+					if src[i] == '\n' {
+						line++
+					} else if src[i] == '\r' && i+1 < n && src[i+1] == '\n' {
+						i++
+						line++
+					} else if src[i] == 'z' {
+						// \z skips the following whitespace, newlines included.
+						for i+1 < n && (src[i+1] == ' ' || src[i+1] == '\t' || src[i+1] == '\n' || src[i+1] == '\r' || src[i+1] == '\f' || src[i+1] == '\v') {
+							i++
+							if src[i] == '\n' {
+								line++
+							}
+						}
+					}
+				}
+				i++
+			}
+			if i < n && src[i] == c {
+				i++
+			}
+			toks = append(toks, luaTok{int32(start), int32(i), l, line, luaString})
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
+			start := i
+			for i < n && (isIdentByte(src[i]) || src[i] >= 0x80) {
+				i++
+			}
+			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaTName})
+		case c >= '0' && c <= '9' || c == '.' && i+1 < n && src[i+1] >= '0' && src[i+1] <= '9':
+			start := i
+			for i < n {
+				d := src[i]
+				if (d == '+' || d == '-') && (src[i-1] == 'e' || src[i-1] == 'E' || src[i-1] == 'p' || src[i-1] == 'P') &&
+					!(src[i-1] == 'e' || src[i-1] == 'E') == luaHex(src[start:i]) || isIdentByte(d) || d == '.' {
+					i++
+					continue
+				}
+				break
+			}
+			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaNumber})
+		default:
+			start := i
+			i++
+			if i < n {
+				two := string(src[start : i+1])
+				switch two {
+				case "==", "~=", "<=", ">=", "//", "::", "<<", ">>", "..":
+					i++
+					if two == ".." && i < n && src[i] == '.' {
+						i++
+					}
+				}
+			}
+			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaOp})
+		}
+	}
+	return toks
+}
+
+// luaHex reports whether a number so far is hexadecimal (its exponent is 'p', not 'e').
+func luaHex(num []byte) bool {
+	return len(num) > 1 && num[0] == '0' && (num[1] == 'x' || num[1] == 'X')
+}
+
+// luaFrame is one open construct: a block waiting for `end` (or `until`), or a bracket.
+type luaFrame struct {
+	open    byte   // 'b' block, 'i' if block, 'r' repeat, 'w' while/for before its `do`, '{', '(', '['
+	sym     int    // the function symbol this block closes, or -1
+	table   string // for '{': the qualified name of the table it builds, or ""
+	tparent int    // for '{': the symbol the table's fields nest under, or -1
+}
+
+// luaScan is the declaration scanner over one file's tokens.
+type luaScan struct {
+	src   []byte
+	toks  []luaTok
+	stack []luaFrame
+	res   Result
+	fn    []int // open function symbols, innermost last
+
+	// lastVar is the latest variable of the top block, so a table assigned to it nests its
+	// fields' functions under it.
+	lastVar, lastVarEnd int // lastVarEnd: the last token of its statement
+}
+
+// word returns token i's text, or "" outside the tokens.
+func (p *luaScan) word(i int) string {
+	if i < 0 || i >= len(p.toks) {
+		return ""
+	}
+	t := p.toks[i]
+	return string(p.src[t.start:t.end])
+}
+
+// is reports whether token i is the name or operator w.
+func (p *luaScan) is(i int, w string) bool {
+	if i < 0 || i >= len(p.toks) {
+		return false
+	}
+	t := p.toks[i]
+	return (t.kind == luaTName || t.kind == luaOp) && string(p.src[t.start:t.end]) == w
+}
+
+// luaKeywords are Lua's reserved words: never a symbol name.
+var luaKeywords = map[string]bool{
+	"and": true, "break": true, "do": true, "else": true, "elseif": true, "end": true, "false": true,
+	"for": true, "function": true, "goto": true, "if": true, "in": true, "local": true, "nil": true,
+	"not": true, "or": true, "repeat": true, "return": true, "then": true, "true": true, "until": true,
+	"while": true,
+}
+
+// ident reports whether token i is a name that is not a keyword.
+func (p *luaScan) ident(i int) bool {
+	return i >= 0 && i < len(p.toks) && p.toks[i].kind == luaTName && !luaKeywords[p.word(i)]
+}
+
+// top returns the innermost open frame, or nil at the file's top block.
+func (p *luaScan) top() *luaFrame {
+	if len(p.stack) == 0 {
+		return nil
+	}
+	return &p.stack[len(p.stack)-1]
+}
+
+// parent returns the symbol a new function nests under: the innermost open function, or -1.
+func (p *luaScan) parent() int {
+	if len(p.fn) == 0 {
+		return -1
+	}
+	return p.fn[len(p.fn)-1]
+}
+
+// add appends s with its depth from its parent and returns its index.
+func (p *luaScan) add(s store.Symbol) int {
+	if s.Parent >= 0 {
+		s.Depth = p.res.Symbols[s.Parent].Depth + 1
+	}
+	p.res.Symbols = append(p.res.Symbols, s)
+	return len(p.res.Symbols) - 1
+}
+
+// sig folds the source from token a to the end of token b into a signature.
+func (p *luaScan) sig(a, b int) string {
+	from, to := int(p.toks[a].start), int(p.toks[b].end)
+	if to-from > tsMaxSigSource {
+		to = from + tsMaxSigSource
+		for to > from && !isRuneStart(p.src[to]) {
+			to--
+		}
+	}
+	return joinSig(string(p.src[from:to]))
+}
+
+// sigLine is the first source line of a statement from token a to token b, folded.
+func (p *luaScan) sigLine(a, b int) string {
+	from, to := int(p.toks[a].start), int(p.toks[b].end)
+	s := p.src[from:to]
+	for k, c := range s {
+		if c == '\n' {
+			s = s[:k]
+			break
+		}
+	}
+	return trimSig(foldSignature(validUTF8(string(s))))
+}
+
+// paramsEnd returns the index of the ')' closing the parameter list that opens at token i ('('),
+// or the last token before i when there is none.
+func (p *luaScan) paramsEnd(i int) int {
+	if !p.is(i, "(") {
+		return i - 1
+	}
+	// A parameter list is short; the cap keeps broken input (no ')') linear.
+	for j := i + 1; j < len(p.toks) && j < i+luaMaxParams; j++ {
+		if p.is(j, ")") {
+			return j
+		}
+	}
+	return i
+}
+
+// run scans every token once.
+func (p *luaScan) run() {
+	toks := p.toks
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.kind == luaOp {
+			switch p.src[t.start] {
+			case '{':
+				p.openTable(i)
+			case '(', '[':
+				p.stack = append(p.stack, luaFrame{open: p.src[t.start], sym: -1})
+			case '}', ')', ']':
+				// Pop to the matching bracket; blocks left open inside it are broken source.
+				want := byte('{')
+				switch p.src[t.start] {
+				case ')':
+					want = '('
+				case ']':
+					want = '['
+				}
+				for k := len(p.stack) - 1; k >= 0; k-- {
+					if p.stack[k].open == want {
+						p.popTo(k, t.line)
+						break
+					}
+				}
+			}
+			continue
+		}
+		if t.kind != luaTName {
+			continue
+		}
+		// (string(bytes) in a switch does not allocate.)
+		switch string(p.src[t.start:t.end]) {
+		case "function":
+			i = p.function(i)
+		case "do":
+			if f := p.top(); f != nil && f.open == 'w' {
+				f.open = 'b'
+			} else {
+				p.stack = append(p.stack, luaFrame{open: 'b', sym: -1})
+			}
+		case "while", "for":
+			p.stack = append(p.stack, luaFrame{open: 'w', sym: -1})
+		case "if":
+			p.stack = append(p.stack, luaFrame{open: 'i', sym: -1})
+		case "repeat":
+			p.stack = append(p.stack, luaFrame{open: 'r', sym: -1})
+		case "end", "until":
+			want := byte('b')
+			if p.src[t.start] == 'u' {
+				want = 'r'
+			}
+			for k := len(p.stack) - 1; k >= 0; k-- {
+				if o := p.stack[k].open; o == want || o == 'i' && want == 'b' {
+					p.popTo(k, t.line)
+					break
+				} else if o == '{' || o == '(' || o == '[' {
+					break // an `end` inside brackets closes nothing outside them
+				}
+			}
+		case "local":
+			if p.atTop() && !p.is(i+1, "function") {
+				i = p.vars(i, i+1)
+			}
+		default:
+			if p.atTop() && p.ident(i) && p.stmtStart(i) {
+				i = p.assignment(i)
+			}
+		}
+	}
+	for len(p.stack) > 0 {
+		p.popTo(0, toks[len(toks)-1].line)
+	}
+}
+
+// atTop reports whether the scan is at the file's top block, where variables are mapped: outside
+// every block but `if` statements (the tree-sitter mapper read those as top-level too).
+func (p *luaScan) atTop() bool {
+	for _, f := range p.stack {
+		if f.open != 'i' {
+			return false
+		}
+	}
+	return true
+}
+
+// popTo closes frames k and above at line; a function's symbol ends there.
+func (p *luaScan) popTo(k int, line int32) {
+	for len(p.stack) > k {
+		f := p.stack[len(p.stack)-1]
+		p.stack = p.stack[:len(p.stack)-1]
+		if f.sym >= 0 {
+			p.res.Symbols[f.sym].EndLine = int(line)
+			p.fn = p.fn[:len(p.fn)-1]
+		}
+	}
+}
+
+// stmtStart reports whether the name at i starts a statement of the top block: the previous token
+// cannot end an expression (a name, literal, closing bracket or `end` followed by a name starts a
+// new statement only when the name is not part of the same expression, which Lua forbids).
+func (p *luaScan) stmtStart(i int) bool {
+	if i == 0 {
+		return true
+	}
+	prev := p.toks[i-1]
+	switch prev.kind {
+	case luaTName:
+		w := p.word(i - 1)
+		return !luaKeywords[w] || w == "end" || w == "nil" || w == "true" || w == "false" || w == "do" || w == "then" || w == "else" || w == "repeat"
+	case luaString, luaNumber:
+		return true
+	}
+	switch p.word(i - 1) {
+	case ")", "]", "}", ";", "...":
+		return true
+	}
+	return false
+}
+
+// chain reads a dotted name `a.b.c` starting at i; it returns the written name and the index of
+// its last token, or "" when i does not start one.
+func (p *luaScan) chain(i int) (string, int) {
+	if !p.ident(i) {
+		return "", i
+	}
+	var b strings.Builder
+	b.WriteString(p.word(i))
+	for (p.is(i+1, ".") || p.is(i+1, ":")) && p.ident(i+2) {
+		b.WriteString(p.word(i + 1))
+		b.WriteString(p.word(i + 2))
+		i += 2
+	}
+	return b.String(), i
+}
+
+// stmtEnd returns the last token of the statement of the top block starting at i: brackets and
+// blocks (matched as the scan matches them) are skipped whole, and the statement ends before a
+// token that starts the next one.
+func (p *luaScan) stmtEnd(i int) int {
+	var open []byte // 'b' block, 'w' loop head before its do, 'r' repeat, '(' any bracket
+	for j := i; j < len(p.toks); j++ {
+		t := p.toks[j]
+		w := p.word(j)
+		if t.kind == luaOp {
+			switch w {
+			case "(", "[", "{":
+				open = append(open, '(')
+			case ")", "]", "}":
+				if len(open) == 0 {
+					return j - 1
+				}
+				open = open[:len(open)-1]
+			case ";":
+				if len(open) == 0 {
+					return j - 1
+				}
+			}
+			continue
+		}
+		if t.kind != luaTName {
+			continue
+		}
+		top := len(open) == 0
+		switch w {
+		case "function":
+			// A function value continues the statement; a function statement starts one.
+			if top && j > i && p.stmtStart(j) {
+				return j - 1
+			}
+			open = append(open, 'b')
+		case "if":
+			if top && j > i {
+				return j - 1
+			}
+			open = append(open, 'b')
+		case "while", "for":
+			if top && j > i {
+				return j - 1
+			}
+			open = append(open, 'w')
+		case "repeat":
+			if top && j > i {
+				return j - 1
+			}
+			open = append(open, 'r')
+		case "do":
+			if top && j > i {
+				return j - 1
+			}
+			if !top && open[len(open)-1] == 'w' {
+				open[len(open)-1] = 'b'
+			} else {
+				open = append(open, 'b')
+			}
+		case "end", "until":
+			if top {
+				return j - 1
+			}
+			open = open[:len(open)-1]
+		case "local", "return", "break", "goto", "else", "elseif", "then":
+			if top && j > i {
+				return j - 1
+			}
+		default:
+			if top && j > i && p.ident(j) && p.stmtStart(j) {
+				return j - 1
+			}
+		}
+	}
+	return len(p.toks) - 1
+}
+
+// vars maps `local a, b = ...` at the top block, whose names start at token i; local is at l.
+// It returns the statement's last token.
+func (p *luaScan) vars(l, i int) int {
+	var names []int
+	for p.ident(i) {
+		names = append(names, i)
+		i++
+		if p.is(i, "<") && p.ident(i+1) && p.is(i+2, ">") { // an attribute: <const>, <close>
+			i += 3
+		}
+		if !p.is(i, ",") {
+			break
+		}
+		i++
+	}
+	if len(names) == 0 {
+		return l
+	}
+	if !p.is(i, "=") {
+		end := i - 1
+		for _, nm := range names {
+			p.add(store.Symbol{Name: p.word(nm), Kind: store.KindVar, Signature: p.sigLine(l, end),
+				StartLine: int(p.toks[l].line), EndLine: int(p.toks[end].last), Parent: -1})
+		}
+		return end
+	}
+	return p.values(l, names, i+1)
+}
+
+// assignment maps `a = ...`, `a.b = function` and `a, b = ...` starting at token i of the top
+// block; it returns the last token read.
+func (p *luaScan) assignment(i int) int {
+	var names []int
+	j := i
+	for {
+		c, last := p.chain(j)
+		if c == "" {
+			return i
+		}
+		names = append(names, j)
+		j = last + 1
+		if !p.is(j, ",") {
+			break
+		}
+		j++
+	}
+	if !p.is(j, "=") {
+		return i
+	}
+	return p.values(i, names, j+1)
+}
+
+// values maps the names of an assignment (or local declaration) starting at token s whose values
+// start at token v: a function value is a function, `require` an import, anything else a variable
+// when the name is plain. It returns the statement's last token so the scan continues after it,
+// except that a function value's body is left for the scan to match.
+func (p *luaScan) values(s int, names []int, v int) int {
+	end := p.stmtEnd(s)
+	// Find each value's first token: values are split by commas outside brackets and blocks.
+	starts := []int{v}
+	depth := 0
+	for j := v; j <= end; j++ {
+		switch w := p.word(j); {
+		case p.toks[j].kind == luaOp && (w == "(" || w == "[" || w == "{"):
+			depth++
+		case p.toks[j].kind == luaOp && (w == ")" || w == "]" || w == "}"):
+			depth--
+		case p.toks[j].kind == luaTName && (w == "function" || w == "if" || w == "while" || w == "for" || w == "repeat" || w == "do"):
+			if w != "do" {
+				depth++
+			}
+		case p.toks[j].kind == luaTName && (w == "end" || w == "until"):
+			depth--
+		case depth == 0 && w == ",":
+			starts = append(starts, j+1)
+		}
+	}
+	firstFn := -1
+	for k, nm := range names {
+		name, _ := p.chain(nm)
+		var val int = -1
+		if k < len(starts) && starts[k] <= end {
+			val = starts[k]
+		}
+		switch {
+		case val >= 0 && p.is(val, "function"):
+			// Left for the scan at the `function` token, which finds this assignment.
+			if firstFn < 0 {
+				firstFn = val
+			}
+		case val >= 0 && p.is(val, "require") && p.toks[val].kind == luaTName:
+			if m := p.requireArg(val + 1); m != "" && len(p.stack) == 0 {
+				if !slices.Contains(p.res.Imports, m) {
+					p.res.Imports = append(p.res.Imports, m)
+				}
+			} else if m == "" && !strings.ContainsAny(name, ".:") {
+				p.addVar(s, end, name)
+			}
+		case !strings.ContainsAny(name, ".:"):
+			p.addVar(s, end, name)
+		}
+	}
+	if firstFn >= 0 {
+		return firstFn - 1
+	}
+	// Tables are scanned for their fields' functions: resume at the first value.
+	return v - 1
+}
+
+// addVar adds a variable named name for the statement from token s to token end.
+func (p *luaScan) addVar(s, end int, name string) {
+	p.add(store.Symbol{Name: name, Kind: store.KindVar, Signature: p.sigLine(s, end),
+		StartLine: int(p.toks[s].line), EndLine: int(p.toks[end].last), Parent: -1})
+	p.lastVar, p.lastVarEnd = len(p.res.Symbols)-1, end
+}
+
+// requireArg returns the module of `require("x")` or `require "x"` whose argument starts at i.
+func (p *luaScan) requireArg(i int) string {
+	if p.is(i, "(") && i+2 < len(p.toks) && p.toks[i+1].kind == luaString && p.is(i+2, ")") {
+		i++
+	}
+	if i >= len(p.toks) || p.toks[i].kind != luaString {
+		return ""
+	}
+	next := i + 1
+	if p.is(next, ")") && p.is(i-1, "(") {
+		next++
+	}
+	// `require("x")()` is a value made from the module, not the import.
+	// (`require "x".y` stays an import, as the tree-sitter mapper read it.)
+	if next < len(p.toks) && (p.toks[next].kind == luaString || p.is(next, "(") || p.is(next, "{")) {
+		return ""
+	}
+	return unquote(p.word(i))
+}
+
+// openTable pushes a table constructor at token i, named when it is the value of `name =`.
+func (p *luaScan) openTable(i int) {
+	f := luaFrame{open: '{', sym: -1, tparent: -1}
+	if p.is(i-1, "=") {
+		if qual, sym := p.target(i - 1); qual != "" {
+			f.table, f.tparent = qual, sym
+		}
+	}
+	p.stack = append(p.stack, f)
+}
+
+// target returns the qualified name assigned by the `=` at token eq (`a.b =`, `local a =`, or a
+// field `a =` inside a named table) and the symbol it nests under, or "" when there is none.
+func (p *luaScan) target(eq int) (string, int) {
+	j := eq - 1
+	if !p.ident(j) {
+		return "", -1
+	}
+	for p.is(j-1, ".") && p.ident(j-2) {
+		j -= 2
+	}
+	written := strings.Join(strings.Fields(string(p.src[p.toks[j].start:p.toks[eq-1].end])), "")
+	if f := p.top(); f != nil && f.open == '{' {
+		if j != eq-1 || !(p.is(j-1, "{") || p.is(j-1, ",") || p.is(j-1, ";")) {
+			return "", -1
+		}
+		if f.table == "" {
+			return written, p.parent()
+		}
+		return f.table + "." + written, f.tparent
+	}
+	if p.is(j-1, ",") || p.is(j-1, ".") || p.is(j-1, ":") {
+		return "", -1
+	}
+	sym := p.parent()
+	if p.atTop() && p.lastVar >= 0 && p.res.Symbols[p.lastVar].Name == written && eq <= p.lastVarEnd {
+		sym = p.lastVar
+	}
+	return written, sym
+}
+
+// function handles the `function` keyword at token i: a function statement names itself, a
+// function value takes the name it is assigned to; either way a block opens that its `end` closes.
+// It returns the last token of the parameter list, where the scan continues: a parameter list
+// holds only names, so a keyword miswritten there (broken source) opens no block.
+func (p *luaScan) function(i int) int {
+	f := luaFrame{open: 'b', sym: -1}
+	start, name, written, params := i, "", "", i+1
+	kind := store.KindFunction
+	parent := p.parent()
+	if p.ident(i + 1) {
+		w, last := p.chain(i + 1)
+		written, params = w, last+1
+		if p.is(i-1, "local") {
+			start = i - 1
+		}
+	} else if p.is(i-1, "=") {
+		if q, sym := p.target(i - 1); q != "" {
+			written, parent = q, sym
+			start = i - 2
+			for p.is(start-1, ".") && p.ident(start-2) {
+				start -= 2
+			}
+			if p.is(start-1, "local") {
+				start--
+			}
+		}
+	}
+	if written != "" {
+		if strings.Contains(written, ":") {
+			kind = store.KindMethod
+			written = strings.ReplaceAll(written, ":", ".")
+		}
+		name = written
+		qual := ""
+		if k := strings.LastIndexByte(written, '.'); k >= 0 {
+			name, qual = written[k+1:], written
+		}
+		if parent >= 0 && parent < len(p.res.Symbols) && p.res.Symbols[parent].Kind == store.KindVar && qual == "" {
+			qual = written
+		}
+		s := store.Symbol{Name: name, Qualname: qual, Kind: kind, Parent: parent,
+			Signature: p.sig(start, p.paramsEnd(params)),
+			StartLine: int(p.toks[start].line), EndLine: int(p.toks[i].line)}
+		f.sym = p.add(s)
+		p.fn = append(p.fn, f.sym)
+	}
+	p.stack = append(p.stack, f)
+	if p.is(params, "(") {
+		for j := params + 1; j < len(p.toks) && j < params+luaMaxParams; j++ {
+			if p.is(j, ")") {
+				return j
+			}
+			if p.is(j, "=") || p.is(j, "(") || p.is(j, "{") {
+				break // not a parameter list: leave the rest to the scan
+			}
+		}
+	}
+	return params - 1
+}

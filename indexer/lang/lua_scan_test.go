@@ -1,0 +1,211 @@
+package lang
+
+// Tests of the Lua scanner (lua_scan.go) on its own: the shapes issue 14 found missing, no keyword
+// or bracket as a name over every Lua file of the corpus, a fuzz test and a benchmark against the
+// tree-sitter mapper it replaces.
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestLuaScannerShapes maps the constructs the tree-sitter mapper lost (issue 14).
+func TestLuaScannerShapes(t *testing.T) {
+	src := `local M = {}
+do
+  local x = 1
+  function M.a() end
+end
+local template_cache do
+  local cache = {}
+  function template_cache(templ)
+    return cache[templ]
+  end
+end
+local mt = {
+  __index = function(t, k)
+    return k
+  end,
+  name = function() end,
+}
+M.b = function(x) --[==[ end ]==] return "end" end
+local s = [[
+function fake() end
+]]
+function M:c(...)
+  local function inner() end
+end
+if x then
+  local y = 2
+end
+return M
+`
+	res, err := newLuaMapper().Map(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range res.Symbols {
+		got = append(got, strings.Repeat("  ", s.Depth)+fmt.Sprint(s.Kind)+" "+s.Name+" "+s.Qualname+" "+itoa(s.StartLine)+"-"+itoa(s.EndLine))
+	}
+	want := []string{
+		"var M  1-1",
+		"function a M.a 4-4",
+		"var template_cache  6-6",
+		"function template_cache  8-10",
+		"var mt  12-17",
+		"  function __index mt.__index 13-15",
+		"  function name mt.name 16-16",
+		"function b M.b 18-18",
+		"var s  19-21",
+		"method c M.c 22-24",
+		"  function inner  23-23",
+		"var y  26-26",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// itoa formats n.
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// luaBadName matches what may never be a symbol's name: a bracket anywhere, or spaces.
+var luaBadName = regexp.MustCompile(`[][(){}\s]`)
+
+// TestLuaScannerNoKeywordNames checks every Lua file of the corpus: no keyword, bracket or empty
+// string is ever a symbol name (issue 14 saw `end` as a variable).
+func TestLuaScannerNoKeywordNames(t *testing.T) {
+	files := luaCorpus()
+	if len(files) == 0 {
+		t.Skip("SKIPPED LOUDLY: no Lua files installed")
+	}
+	m := newLuaMapper()
+	n := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		res, err := m.Map(context.Background(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range res.Symbols {
+			n++
+			if s.Name == "" || luaKeywords[s.Name] || luaBadName.MatchString(s.Name) {
+				t.Errorf("%s:%d: %q as a symbol name", f, s.StartLine, s.Name)
+			}
+		}
+		if err := CheckSymbols(res.Symbols, CountLines(src)); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	t.Logf("%d symbols over %d Lua files, no keyword or bracket as a name", n, len(files))
+}
+
+// FuzzLuaScanner checks that the scanner never panics, keeps ranges inside the file and children
+// inside parents, maps alike with a reused mapper, and stays linear on hostile input.
+func FuzzLuaScanner(f *testing.F) {
+	for _, seed := range []string{
+		"local x do local function f() end end\nfunction a.b:c(...) end\n",
+		"M = { f = function() end, g = function() end }\nlocal t = setmetatable({}, {__index = function() end})\n",
+		"--[==[ unclosed", "[[", "\"unclosed\\", "'\\z\n  x'", "repeat until x", "while true do end for i=1,2 do end",
+		"function function function (", "end end end ) ) }", "if a then elseif b then else end",
+		"local x <const> = 1\nlocal y <close> = f()\n", "a = function(x, function, y) end",
+		"#!/usr/bin/lua\nreturn 0x1p4, 1e-3, .5", "x = require 'a'.b\ny = require('c')()\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	reused := newLuaMapper()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		started := time.Now()
+		fresh, err := newLuaMapper().Map(context.Background(), src)
+		if took := time.Since(started); took > 2*time.Second {
+			t.Fatalf("Map took %s on %d bytes", took, len(src))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := CheckSymbols(fresh.Symbols, CountLines(src)); err != nil {
+			t.Fatal(err)
+		}
+		again, err := reused.Map(context.Background(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(fresh, again) {
+			t.Fatalf("a mapper that mapped other files maps otherwise:\n%+v\n%+v", fresh, again)
+		}
+	})
+}
+
+// TestLuaScannerLinear maps pathological inputs of growing size: time must grow linearly.
+func TestLuaScannerLinear(t *testing.T) {
+	for _, unit := range []string{"function f(", "x = (", "a = b ", "local function f() ", "{ f = function() ", "x = { y = "} {
+		src := []byte(strings.Repeat(unit, 200000))
+		started := time.Now()
+		if _, err := newLuaMapper().Map(context.Background(), src); err != nil {
+			t.Fatal(err)
+		}
+		if took := time.Since(started); took > 3*time.Second {
+			t.Errorf("%q x 200000: %s", unit, took)
+		}
+	}
+}
+
+// luaBenchFiles returns the penlight and other Lua files of the corpus (one copy per Lua version).
+func luaBenchFiles(b *testing.B) [][]byte {
+	var files [][]byte
+	for _, f := range luaCorpus() {
+		if !strings.Contains(f, "/5.4/") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err == nil {
+			files = append(files, src)
+		}
+	}
+	if len(files) == 0 {
+		b.Skip("no Lua files installed")
+	}
+	return files
+}
+
+// BenchmarkLuaMapper measures the scanner ("scanner") against the tree-sitter mapper it replaced.
+func BenchmarkLuaMapper(b *testing.B) {
+	files := luaBenchFiles(b)
+	total := 0
+	for _, f := range files {
+		total += len(f)
+	}
+	for _, bc := range []struct {
+		name string
+		m    Mapper
+	}{{"scanner", newLuaMapper()}, {"tree-sitter", newTSMapper(luaGrammar())}} {
+		b.Run(bc.name, func(b *testing.B) {
+			ctx := context.Background()
+			b.SetBytes(int64(total))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, f := range files {
+					bc.m.Map(ctx, f)
+				}
+			}
+		})
+	}
+}
