@@ -156,14 +156,23 @@ func FuzzLuaScanner(f *testing.F) {
 
 // TestLuaScannerLinear maps pathological inputs of growing size: time must grow linearly.
 func TestLuaScannerLinear(t *testing.T) {
-	for _, unit := range []string{"function f(", "x = (", "a = b ", "local function f() ", "{ f = function() ", "x = { y = "} {
-		src := []byte(strings.Repeat(unit, 200000))
-		started := time.Now()
-		if _, err := newLuaMapper().Map(context.Background(), src); err != nil {
-			t.Fatal(err)
+	// The time of 4n units against n units: about 4 when linear, 16 when quadratic. A ratio, not
+	// a bound in seconds, so that a slow machine or the race detector does not fail it.
+	took := func(src []byte) time.Duration {
+		best := time.Duration(1<<63 - 1)
+		for range 2 {
+			started := time.Now()
+			if _, err := newLuaMapper().Map(context.Background(), src); err != nil {
+				t.Fatal(err)
+			}
+			best = min(best, time.Since(started))
 		}
-		if took := time.Since(started); took > 3*time.Second {
-			t.Errorf("%q x 200000: %s", unit, took)
+		return best
+	}
+	for _, unit := range []string{"function f(", "x = (", "a = b ", "local function f() ", "{ f = function() ", "x = { y = "} {
+		small, large := took([]byte(strings.Repeat(unit, 25000))), took([]byte(strings.Repeat(unit, 100000)))
+		if ratio := float64(large) / float64(max(small, time.Millisecond)); ratio > 10 {
+			t.Errorf("%q: 100,000 units took %s, 25,000 took %s: %.1fx for 4x the input", unit, large, small, ratio)
 		}
 	}
 }
