@@ -2,7 +2,6 @@ package lang
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,28 +12,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// cMapLines maps src as a C file with the scanner and renders each symbol with its kind,
-// qualified name, lines and signature, indented by depth.
-func cMapLines(t *testing.T, src string) []string {
-	t.Helper()
-	res, err := (&cMapper{}).Map(context.Background(), []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := CountLines([]byte(src))
-	syms := normalize(res.Symbols, lines)
-	if err := CheckSymbols(syms, lines); err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, s := range syms {
-		out = append(out, fmt.Sprintf("%s%s %s [%d-%d] %s", strings.Repeat("  ", s.Depth), s.Kind, s.Qualname, s.StartLine, s.EndLine, s.Signature))
-	}
-	for _, imp := range res.Imports {
-		out = append(out, "import "+imp)
-	}
-	return out
-}
+// cMapLines maps src as a C file with the scanner, rendered as scannerLines renders it.
+func cMapLines(t *testing.T, src string) []string { return scannerLines(t, &cMapper{}, src) }
 
 // TestCScanner covers what the grammar alone cannot read: the kernel's and glibc's macros, old
 // C, and preprocessor conditionals that cut through declarations. Each case is a regression test.

@@ -19,15 +19,7 @@ import (
 // qualified name, lines and signature, indented by depth.
 func cppMapLines(t *testing.T, src string) []string {
 	t.Helper()
-	res, err := (&cppMapper{}).Map(context.Background(), []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := CountLines([]byte(src))
-	syms := normalize(res.Symbols, lines)
-	if err := CheckSymbols(syms, lines); err != nil {
-		t.Fatal(err)
-	}
+	syms, _ := mapChecked(t, &cppMapper{}, src)
 	var out []string
 	for _, s := range syms {
 		out = append(out, fmt.Sprintf("%s%s %s %d-%d %q", strings.Repeat("  ", s.Depth), s.Kind, s.Qualname, s.StartLine, s.EndLine, s.Signature))

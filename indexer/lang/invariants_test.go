@@ -2,6 +2,8 @@ package lang
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -73,4 +75,35 @@ func TestDeepNestingStaysLinear(t *testing.T) {
 	if len(last.Qualname) > maxQualname+len("…") || last.Depth != len(out)-1 {
 		t.Errorf("deepest symbol: qualname of %d bytes, depth %d", len(last.Qualname), last.Depth)
 	}
+}
+
+// mapChecked maps src with m, normalizes the symbols as the indexer does, and fails t unless they
+// keep the invariants (CheckSymbols). It returns the symbols and the imports.
+func mapChecked(t *testing.T, m Mapper, src string) ([]store.Symbol, []string) {
+	t.Helper()
+	res, err := m.Map(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := CountLines([]byte(src))
+	syms := normalize(res.Symbols, lines)
+	if err := CheckSymbols(syms, lines); err != nil {
+		t.Fatal(err)
+	}
+	return syms, res.Imports
+}
+
+// scannerLines maps src with m (mapChecked) and renders each symbol with its kind, qualified
+// name, lines and signature, indented by depth, then the imports.
+func scannerLines(t *testing.T, m Mapper, src string) []string {
+	t.Helper()
+	syms, imports := mapChecked(t, m, src)
+	var out []string
+	for _, s := range syms {
+		out = append(out, fmt.Sprintf("%s%s %s [%d-%d] %s", strings.Repeat("  ", s.Depth), s.Kind, s.Qualname, s.StartLine, s.EndLine, s.Signature))
+	}
+	for _, imp := range imports {
+		out = append(out, "import "+imp)
+	}
+	return out
 }

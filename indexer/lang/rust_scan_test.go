@@ -5,7 +5,6 @@ package lang
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -16,28 +15,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// rsMapLines maps src with the scanner and renders each symbol with its kind, qualified name,
-// lines and signature, indented by depth, then the imports.
-func rsMapLines(t *testing.T, src string) []string {
-	t.Helper()
-	res, err := rsMapper{}.Map(context.Background(), []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := CountLines([]byte(src))
-	syms := normalize(res.Symbols, lines)
-	if err := CheckSymbols(syms, lines); err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, s := range syms {
-		out = append(out, fmt.Sprintf("%s%s %s [%d-%d] %s", strings.Repeat("  ", s.Depth), s.Kind, s.Qualname, s.StartLine, s.EndLine, s.Signature))
-	}
-	for _, imp := range res.Imports {
-		out = append(out, "import "+imp)
-	}
-	return out
-}
+// rsMapLines maps src with the Rust scanner, rendered as scannerLines renders it.
+func rsMapLines(t *testing.T, src string) []string { return scannerLines(t, rsMapper{}, src) }
 
 // TestRustScanner covers the lexical traps of Rust and the items the scanner reads; each case is
 // also mapped by the tree-sitter reference, which must agree but for items in function bodies.
