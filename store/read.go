@@ -63,25 +63,57 @@ func (s *Store) FileState(ctx context.Context, path string) (FileState, error) {
 	return st, nil
 }
 
+// fileColumns are the columns scanFile reads, after the path.
+const fileColumns = `size, mtime_ns, ctime_ns, inode, hash, language, mapper, lines, summary, skip_reason,
+	skip_detail, line_index, indexed_at, mappers_version, symbols`
+
 // File returns the row of path with its symbols and imports, or ErrNotFound.
 func (s *Store) File(ctx context.Context, path string) (*File, error) {
-	f := &File{Path: path}
-	var skip string
-	var lineIndex, packed []byte
-	err := s.read.QueryRowContext(ctx, `SELECT size, mtime_ns, ctime_ns, inode, hash, language, mapper, lines,
-		summary, skip_reason, skip_detail, line_index, indexed_at, mappers_version, symbols FROM files WHERE path = ?`, path).
-		Scan(&f.Size, &f.ModTimeNS, &f.CTimeNS, &f.Inode, &f.Hash, &f.Language, &f.Mapper, &f.Lines, &f.Summary,
-			&skip, &f.SkipDetail, &lineIndex, &f.IndexedAt, &f.MappersVersion, &packed)
+	f, err := scanFile(s.read.QueryRowContext(ctx, "SELECT path, "+fileColumns+" FROM files WHERE path = ?", path))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%s: %w", path, ErrNotFound)
 	}
+	return f, err
+}
+
+// EachFile calls fn with every file row, symbols and imports included, in path order, and stops at
+// the first error fn returns. It reads one row at a time, so a kernel-sized store is never held
+// whole; fn must not write to the store (the read transaction stays open while it runs).
+func (s *Store) EachFile(ctx context.Context, fn func(*File) error) error {
+	rows, err := s.read.QueryContext(ctx, "SELECT path, "+fileColumns+" FROM files ORDER BY path")
 	if err != nil {
-		return nil, classify(fmt.Errorf("read %s: %w", path, err))
+		return classify(fmt.Errorf("list files: %w", err))
+	}
+	defer rows.Close()
+	for rows.Next() {
+		f, err := scanFile(rows)
+		if err != nil {
+			return err
+		}
+		if err := fn(f); err != nil {
+			return err
+		}
+	}
+	return classify(rows.Err())
+}
+
+// scanFile reads one row of "SELECT path, fileColumns" into a File.
+func scanFile(row interface{ Scan(...any) error }) (*File, error) {
+	f := &File{}
+	var skip string
+	var lineIndex, packed []byte
+	err := row.Scan(&f.Path, &f.Size, &f.ModTimeNS, &f.CTimeNS, &f.Inode, &f.Hash, &f.Language, &f.Mapper, &f.Lines,
+		&f.Summary, &skip, &f.SkipDetail, &lineIndex, &f.IndexedAt, &f.MappersVersion, &packed)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, classify(fmt.Errorf("read %s: %w", f.Path, err))
 	}
 	f.Skip = SkipReason(skip)
 	f.LineIndex = decodeLineIndex(lineIndex)
 	if f.Symbols, _, f.Imports, err = unpackSymbols(packed, nil); err != nil {
-		return nil, fmt.Errorf("read %s: %w: %w", path, ErrCorrupt, err)
+		return nil, fmt.Errorf("read %s: %w: %w", f.Path, ErrCorrupt, err)
 	}
 	return f, nil
 }

@@ -558,3 +558,41 @@ func TestPackRoundTrip(t *testing.T) {
 		t.Error("unpackSymbols of a damaged value: no error")
 	}
 }
+
+func TestEachFileReadsEveryRowInPathOrder(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	w := st.NewWriter()
+	paths := []string{"z/last.go", "a/first.go", "m/middle.go"}
+	for _, p := range paths {
+		if err := w.Put(ctx, sampleFile(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	err := st.EachFile(ctx, func(f *File) error {
+		want, err := st.File(ctx, f.Path)
+		if err != nil {
+			return err
+		}
+		if diff := cmp.Diff(want, f); diff != "" {
+			t.Errorf("EachFile's %s differs from File's (-File +EachFile):\n%s", f.Path, diff)
+		}
+		got = append(got, f.Path)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a/first.go", "m/middle.go", "z/last.go"}; !cmp.Equal(got, want) {
+		t.Errorf("EachFile visited %v; want %v", got, want)
+	}
+	stop := errors.New("stop")
+	calls := 0
+	if err := st.EachFile(ctx, func(*File) error { calls++; return stop }); !errors.Is(err, stop) || calls != 1 {
+		t.Errorf("EachFile after fn's error: %v after %d calls; want stop after 1", err, calls)
+	}
+}
