@@ -14,8 +14,11 @@ import (
 // Hash returns the content hash kept in the store: the first 16 bytes of SHA-256.
 func Hash(src []byte) []byte {
 	sum := sha256.Sum256(src)
-	return sum[:16]
+	return sum[:hashSize]
 }
+
+// hashSize is how much of a SHA-256 the store keeps.
+const hashSize = 16
 
 // LineIndex returns the byte offsets of lines 1, 1+step, 1+2*step, ... for files longer than
 // step lines, and nil for shorter ones.
@@ -58,15 +61,12 @@ func newWorker(opts Options, gate *semaphore.Weighted) *worker {
 	return &worker{mappers: lang.NewMappers(lang.Options{Disabled: opts.Disabled, Timeout: opts.MapTimeout}), gate: gate, raw: opts.Raw}
 }
 
-// analyze fills every content-derived field of f from src: hash (unless the caller has it),
-// lines, line index, language and map. The hash is of the bytes; the rest is of the text they
-// decode to (UTF-16 with a byte order mark becomes UTF-8, and a notebook its cells, as readers see them). A file with a binary head is marked skipped. f.Path, Size
-// and ModTimeNS are the caller's. It reports false when the run ended while it waited for the
+// analyze fills the content-derived fields of f from src but the hash, which is the caller's:
+// lines, line index, language and map, all of the text the bytes decode to (UTF-16 with a byte
+// order mark becomes UTF-8, and a notebook its cells, as readers see them). A file with a binary
+// head is marked skipped. f.Path, Size, Hash and the stat data are the caller's. It reports false when the run ended while it waited for the
 // memory gate; f is then incomplete.
 func (w *worker) analyze(ctx context.Context, f *store.File, src []byte) bool {
-	if f.Hash == nil {
-		f.Hash = Hash(src)
-	}
 	if w.gate != nil {
 		weight := min(int64(len(src)), mapGateBytes)
 		if err := w.gate.Acquire(ctx, weight); err != nil {

@@ -52,8 +52,7 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 	if root, err = filepath.Abs(root); err != nil {
 		return nil, fmt.Errorf("load %s: %w", abs, err)
 	}
-	rel := relPath(root, abs)
-	inside := rel != ".." && !strings.HasPrefix(rel, "../") && (st == nil || !newStoreFiles(st.Path()).has(abs))
+	rel, inside := storedAs(st, root, abs)
 	p := &processor{maxFileSize: opts.MaxFileSize, force: opts.Force, log: opts.Logger}
 	if inside {
 		p.root = realRoot(root)
@@ -124,6 +123,14 @@ func Load(ctx context.Context, st *store.Store, root, abs string, opts Options) 
 	return fresh, nil
 }
 
+// storedAs returns the path the row of the file at abs has in the store (relative to root, an
+// absolute path) and whether it has one: not outside root, nor one of the store's own files.
+func storedAs(st *store.Store, root, abs string) (rel string, inside bool) {
+	rel = relPath(root, abs)
+	inside = rel != ".." && !strings.HasPrefix(rel, "../") && (st == nil || !newStoreFiles(st.Path()).has(abs))
+	return rel, inside
+}
+
 // scanLarge opens the file at abs as the processor would, under root when root is set, and scans
 // it into f as ScanLarge does.
 func scanLarge(ctx context.Context, f *store.File, abs, root string) error {
@@ -156,7 +163,7 @@ func write(ctx context.Context, st *store.Store, change func(*store.Writer) erro
 // content, use it.
 func MapFile(ctx context.Context, path string, src []byte, opts Options) *store.File {
 	opts = withDefaults(opts)
-	f := &store.File{Path: path, Size: int64(len(src))}
+	f := &store.File{Path: path, Size: int64(len(src)), Hash: Hash(src)}
 	newWorker(opts, nil).analyze(ctx, f, src)
 	return f
 }

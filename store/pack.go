@@ -231,12 +231,13 @@ func unpackSymbols(v []byte, keep func(name []byte) bool) (syms []Symbol, ords [
 	if ns > uint64(len(u.b)) {
 		return nil, nil, nil, errPacked
 	}
-	// quals holds every symbol's qualname while a filtered decode still needs it for children.
-	var quals []string
+	// A filtered decode keeps where each symbol's qualname is written (views into the payload),
+	// and spells one out only when a kept symbol, or a kept symbol's child, needs it.
+	var quals []packedQual
 	if keep == nil {
 		syms = make([]Symbol, 0, ns)
 	} else {
-		quals = make([]string, ns)
+		quals = make([]packedQual, ns)
 	}
 	start := 0
 	for i := 0; i < int(ns) && !u.err; i++ {
@@ -269,33 +270,25 @@ func unpackSymbols(v []byte, keep func(name []byte) bool) (syms []Symbol, ords [
 		if u.err || k >= uint64(len(kinds)) {
 			return nil, nil, nil, errPacked
 		}
-		take := keep == nil || keep(name)
-		if !take && quals == nil {
-			continue
+		if qtag == 1 && (parent < 0 || parent >= i) {
+			return nil, nil, nil, errPacked
+		}
+		if quals != nil {
+			quals[i] = packedQual{tag: qtag, name: name, qual: qual, parent: parent}
+			if !keep(name) {
+				continue
+			}
 		}
 		s := Symbol{Name: string(name), Kind: kinds[k], StartLine: start, EndLine: end, Depth: depth, Parent: parent}
 		switch {
+		case quals != nil:
+			s.Qualname = qualnameAt(quals, i)
 		case qtag == 0:
 			s.Qualname = s.Name
 		case qtag == 1:
-			if parent < 0 || parent >= i {
-				return nil, nil, nil, errPacked
-			}
-			pq := ""
-			if quals != nil {
-				pq = quals[parent]
-			} else {
-				pq = syms[parent].Qualname
-			}
-			s.Qualname = pq + "." + s.Name
+			s.Qualname = syms[parent].Qualname + "." + s.Name
 		default:
 			s.Qualname = string(qual)
-		}
-		if quals != nil {
-			quals[i] = s.Qualname
-		}
-		if !take {
-			continue
 		}
 		switch {
 		case stag == 1:
@@ -312,6 +305,34 @@ func unpackSymbols(v []byte, keep func(name []byte) bool) (syms []Symbol, ords [
 		return nil, nil, nil, errPacked
 	}
 	return syms, ords, imports, nil
+}
+
+// packedQual is where a packed symbol's qualname is written, for a filtered decode: its tag (0
+// the name, 1 the parent's qualname and the name, else qual), views of its name and qual, its
+// parent, and the qualname once spelt out.
+type packedQual struct {
+	tag          uint64
+	name, qual   []byte
+	parent       int
+	spelt        string
+	alreadySpelt bool
+}
+
+// qualnameAt spells out the qualname of symbol i, and of the parents it is made of, once.
+func qualnameAt(quals []packedQual, i int) string {
+	q := &quals[i]
+	if !q.alreadySpelt {
+		switch q.tag {
+		case 0:
+			q.spelt = string(q.name)
+		case 1:
+			q.spelt = qualnameAt(quals, q.parent) + "." + string(q.name)
+		default:
+			q.spelt = string(q.qual)
+		}
+		q.alreadySpelt = true
+	}
+	return q.spelt
 }
 
 // packedNames returns the distinct names (NOCASE) of a packed value's symbols, without decoding

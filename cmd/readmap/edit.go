@@ -218,7 +218,7 @@ func readText(what string, r io.Reader) (*string, error) {
 // are of the bytes, so a notebook is opened raw: its --old texts and --symbol ranges are those of
 // its JSON, not of the cells read shows.
 func (a *app) editFile(ctx context.Context, s *session, arg string, req edit.Request, confine bool) (*edit.Answer, error) {
-	o, err := a.open(ctx, s, arg, openOptions{confine: confine, hash: true, raw: true})
+	o, err := a.open(ctx, s, arg, openOptions{confine: confine, hash: true, raw: true, content: true})
 	if err != nil {
 		return nil, err
 	}
@@ -227,13 +227,7 @@ func (a *app) editFile(ctx context.Context, s *session, arg string, req edit.Req
 		return nil, failure(query.CodeTooLarge, o.shown, fmt.Errorf("%s is over the %s edit changes", query.HumanBytes(o.info.Size()), query.HumanBytes(edit.MaxFileBytes)),
 			"edit it with a tool that streams, or split it")
 	}
-	src := make([]byte, o.info.Size())
-	if _, err := o.file.ReadAt(src, 0); err != nil && !errors.Is(err, io.EOF) {
-		return nil, a.fileError(s, o.shown, o.real, err, confine)
-	}
-	if sum := sha256.Sum256(src); !bytes.Equal(sum[:], o.sum) {
-		return nil, failure(query.CodeChanged, o.shown, errors.New("changed while it was read; nothing was written"), "try again")
-	}
+	src := o.src
 	if req.IfHash != "" && !edit.HashMatches(req.IfHash, o.sum) {
 		return nil, failure(query.CodeHashMismatch, o.shown,
 			fmt.Errorf("its hash is %s, not %s: it changed since it was read; nothing was written", hex.EncodeToString(o.sum), req.IfHash),
@@ -247,10 +241,11 @@ func (a *app) editFile(ctx context.Context, s *session, arg string, req edit.Req
 	opts := a.indexerOptions(s.root)
 	var ans *edit.Answer
 	var content []byte
+	var ahead *indexer.Ahead
 	if req.Undo {
 		ans, content, err = undo(place, label, src)
 	} else {
-		ans, content, err = a.change(ctx, place, label, src, o, req, opts)
+		ans, content, ahead, err = a.change(ctx, s, label, src, o, req, opts)
 	}
 	if err != nil {
 		return nil, asFailure(o.shown, err)
@@ -266,6 +261,9 @@ func (a *app) editFile(ctx context.Context, s *session, arg string, req edit.Req
 		ans.DryRun = true
 		return ans, nil
 	}
+	if ahead == nil {
+		ahead = indexer.MapAhead(ctx, s.st, s.root, o.loadPath, content, opts)
+	}
 	written, err := edit.Write(place, content, src, true)
 	if err != nil {
 		return nil, asFailure(o.shown, err)
@@ -274,7 +272,7 @@ func (a *app) editFile(ctx context.Context, s *session, arg string, req edit.Req
 	ans.Hash = hex.EncodeToString(sum[:])
 	ans.Backup = query.DisplayPath(s.shownPath(filepath.Join(s.real(), filepath.FromSlash(written.Backup))))
 	ans.Notes = append(ans.Notes, written.Notes...)
-	fresh, err := indexer.Load(ctx, s.st, s.root, o.loadPath, opts)
+	fresh, err := ahead.Load(ctx, sum[:], written.Info)
 	if err != nil {
 		a.warn("%s: written, but mapping it again failed: %v", query.DisplayPath(o.shown), err)
 		return ans, nil
@@ -288,11 +286,14 @@ func (a *app) editFile(ctx context.Context, s *session, arg string, req edit.Req
 	return ans, nil
 }
 
-// change applies the edits of req to src in memory and returns the answer and the new bytes.
-func (a *app) change(ctx context.Context, place edit.Place, label string, src []byte, o *opened, req edit.Request, opts indexer.Options) (*edit.Answer, []byte, error) {
+// change applies the edits of req to src in memory and returns the answer and the new bytes,
+// and, when they are to be written, their map under way. The new bytes are mapped while the
+// answer is made and the file written and synced; the map is stored as the file's row when the
+// write vouches that the file holds them, so they are not read, hashed and mapped again.
+func (a *app) change(ctx context.Context, s *session, label string, src []byte, o *opened, req edit.Request, opts indexer.Options) (*edit.Answer, []byte, *indexer.Ahead, error) {
 	doc, err := edit.Parse(src)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	path := o.row.Path
 	c, err := edit.Apply(doc, req.Edits, edit.Options{
@@ -301,14 +302,18 @@ func (a *app) change(ctx context.Context, place edit.Place, label string, src []
 		Remap:   func(text []byte) []store.Symbol { return indexer.MapFile(ctx, path, text, opts).Symbols },
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	ans := edit.NewAnswer(place.Display, label, c)
+	var ahead *indexer.Ahead
+	if !req.DryRun && !c.Unchanged {
+		ahead = indexer.MapAhead(ctx, s.st, s.root, o.loadPath, c.Bytes, opts)
+	}
+	ans := edit.NewAnswer(o.shown, label, c)
 	if req.DryRun && !c.Unchanged {
 		after := indexer.MapFile(ctx, path, c.Text, opts)
 		ans.SetSymbols(o.row.Symbols, after.Symbols)
 	}
-	return ans, c.Bytes, nil
+	return ans, c.Bytes, ahead, nil
 }
 
 // undo finds the newest backup of the file and returns the answer of restoring it over src, and

@@ -620,3 +620,74 @@ func TestEditAnswersFitTheBudget(t *testing.T) {
 		editOK(t, root, "big.go", "--undo")
 	}
 }
+
+// TestEditStoresTheRowIndexWould: an edit stores the new content's map, made while the file was
+// written, without reading the file again. That row must be the one a forced index run writes
+// for the file (same map, hash and lines, as map --json shows them), and its stat data the
+// file's (index --check finds nothing changed). Over every language fixture, a notebook and a
+// UTF-16 file among them, each edited where one of its lines occurs only once.
+func TestEditStoresTheRowIndexWould(t *testing.T) {
+	entries, err := os.ReadDir(filepath.Join("..", "..", "testdata", "langs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{"settings-utf16.ini": "\xff\xfe[\x00a\x00]\x00\r\x00\n\x00k\x00e\x00y\x00 \x00=\x00 \x00v\x00\r\x00\n\x00"}
+	for _, e := range entries {
+		files[e.Name()] = string(fixture(t, "langs/"+e.Name()))
+	}
+	root := repo(t, files)
+	if _, stderr, code := cli(t, root, "index", "-q"); code != 0 {
+		t.Fatalf("index: exit %d: %s", code, stderr)
+	}
+	mapJSON := func(name string) string {
+		out, stderr, code := cli(t, root, "map", name, "--json")
+		if code != 0 {
+			t.Fatalf("map %s --json: exit %d: %s", name, code, stderr)
+		}
+		return out
+	}
+	edited := map[string]string{}
+	for name, content := range files {
+		args := []string{name, "--old", "v", "--new", "value"}
+		if !strings.HasPrefix(content, "\xff\xfe") {
+			old := uniqueLine(content)
+			if old == "" {
+				t.Logf("%s: no line occurs only once; not edited", name)
+				continue
+			}
+			args = []string{name, "--old", old, "--new", old + " "}
+		}
+		editOK(t, root, args...)
+		edited[name] = mapJSON(name)
+	}
+	if len(edited) < len(files)-3 {
+		t.Fatalf("only %d of %d files edited", len(edited), len(files))
+	}
+	if out, stderr, code := cli(t, root, "index", "--check"); code != 0 {
+		t.Errorf("index --check after the edits: exit %d: %s%s", code, out, stderr)
+	}
+	if _, stderr, code := cli(t, root, "index", "-q", "--force"); code != 0 {
+		t.Fatalf("index --force: exit %d: %s", code, stderr)
+	}
+	for name, afterEdit := range edited {
+		if fresh := mapJSON(name); fresh != afterEdit {
+			t.Errorf("%s: the row the edit stored differs from a fresh index's:\nedit:  %.600s\nindex: %.600s", name, afterEdit, fresh)
+		}
+	}
+}
+
+// uniqueLine returns the first line of content, without its ending, of at least 8 bytes of
+// printable ASCII or tabs that occurs only once in content; "" when there is none.
+func uniqueLine(content string) string {
+	for line := range strings.Lines(content) {
+		line = strings.TrimRight(line, "\r\n")
+		printable := len(line) >= 8
+		for i := 0; i < len(line) && printable; i++ {
+			printable = line[i] == '\t' || line[i] >= ' ' && line[i] < 0x7f
+		}
+		if printable && strings.Count(content, line) == 1 {
+			return line
+		}
+	}
+	return ""
+}

@@ -36,6 +36,7 @@ type opened struct {
 	shown string      // the path as answers name it: the argument, or the path its escapes spell
 	row   *store.File
 	sum   []byte // the SHA-256 of the bytes, when read
+	src   []byte // the bytes, when openOptions.content asked for them
 	// changed is true when the store held an older row of the file: pages and ranges read from
 	// that version may not join with this one.
 	changed bool
@@ -67,6 +68,9 @@ type openOptions struct {
 	// raw shows a file's bytes where readers would see another text of them (read --raw: a
 	// notebook's JSON, not its cells), with a map of those bytes.
 	raw bool
+	// content reads the whole file into opened.src, once: the bytes hashed, checked against the
+	// row and mapped are then the very bytes the caller gets (edit changes them).
+	content bool
 }
 
 // openAttempts is how often a file that changes between being opened and being loaded is opened
@@ -157,7 +161,17 @@ func (a *app) openOnce(ctx context.Context, s *session, abs, shown string, opt o
 		}
 	}
 	opts := a.indexerOptions(s.root)
+	// The bytes asked for are read and hashed while the store reads the row.
+	read := make(chan error, 1)
+	if opt.content {
+		go func() { read <- o.readSum(true) }()
+	} else {
+		close(read)
+	}
 	fresh, err := indexer.Load(ctx, s.st, s.root, loadPath, opts)
+	if rerr := <-read; rerr != nil {
+		return nil, a.fileError(s, shown, abs, rerr, opt.confine)
+	}
 	if err == nil {
 		a.warnStore(s, fresh.StoreErr)
 		o.row = fresh.File
@@ -168,8 +182,8 @@ func (a *app) openOnce(ctx context.Context, s *session, abs, shown string, opt o
 		}
 		o.row = nil // the path no longer leads to these bytes: map them
 	}
-	if o.row != nil && (o.row.Hash != nil || opt.hash) {
-		if o.sum, err = hashOf(file, o.info.Size()); err != nil {
+	if o.row != nil && o.sum == nil && (o.row.Hash != nil || opt.hash) {
+		if err := o.readSum(false); err != nil {
 			return nil, a.fileError(s, shown, abs, err, opt.confine)
 		}
 	}
@@ -276,13 +290,29 @@ func (a *app) mapDescriptor(ctx context.Context, o *opened, path string, opts in
 		}
 		return nil
 	}
-	src := make([]byte, size)
-	if _, err := o.file.ReadAt(src, 0); err != nil && !errors.Is(err, io.EOF) {
+	if o.src == nil {
+		if err := o.readSum(true); err != nil {
+			return err
+		}
+	}
+	o.row = indexer.MapFile(ctx, path, o.src, opts)
+	o.row.SetStamp(indexer.StampOf(o.info))
+	return nil
+}
+
+// readSum sets the SHA-256 of the file's bytes, reading them into o.src when keep is set (and
+// streaming them through the hash otherwise).
+func (o *opened) readSum(keep bool) error {
+	if !keep {
+		var err error
+		o.sum, err = hashOf(o.file, o.info.Size())
 		return err
 	}
-	o.row = indexer.MapFile(ctx, path, src, opts)
-	o.row.SetStamp(indexer.StampOf(o.info))
-	sum := sha256.Sum256(src)
+	o.src = make([]byte, o.info.Size())
+	if _, err := o.file.ReadAt(o.src, 0); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	sum := sha256.Sum256(o.src)
 	o.sum = sum[:]
 	return nil
 }

@@ -155,28 +155,6 @@ func (a *Answer) SetSymbols(before, after []store.Symbol) {
 // its line numbers changed. Changed and added symbols come first, in source order, then removed
 // ones, then those that only moved.
 func ChangedSymbols(before, after []store.Symbol, span []int) []SymbolChange {
-	type key struct {
-		qual string
-		kind store.Kind
-		nth  int
-	}
-	keys := func(syms []store.Symbol) ([]key, map[key]int) {
-		count := map[key]int{}
-		ks := make([]key, len(syms))
-		at := make(map[key]int, len(syms))
-		for i, s := range syms {
-			if s.Kind == store.KindLandmark {
-				continue
-			}
-			k := key{s.Qualname, s.Kind, 0}
-			k.nth = count[k]
-			count[k]++
-			ks[i], at[k] = k, i
-		}
-		return ks, at
-	}
-	oldKeys, old := keys(before)
-	newKeys, cur := keys(after)
 	holds := func(s, was store.Symbol) bool {
 		switch {
 		case len(span) != 2:
@@ -186,32 +164,82 @@ func ChangedSymbols(before, after []store.Symbol, span []int) []SymbolChange {
 		}
 		return s.StartLine <= span[1] && span[0] <= s.EndLine
 	}
-	var changed, removed, moved []SymbolChange
-	for i, s := range after {
-		if s.Kind == store.KindLandmark {
-			continue
+	change := func(s store.Symbol, how string, was *store.Symbol) SymbolChange {
+		sc := SymbolChange{Qualname: s.Qualname, Kind: s.Kind.String(), StartLine: s.StartLine, EndLine: s.EndLine, Change: how}
+		if was != nil {
+			sc.Was = []int{was.StartLine, was.EndLine}
 		}
-		sc := SymbolChange{Qualname: s.Qualname, Kind: s.Kind.String(), StartLine: s.StartLine, EndLine: s.EndLine}
-		j, had := old[newKeys[i]]
-		switch {
-		case !had:
-			sc.Change = "added"
-			changed = append(changed, sc)
-		case holds(s, before[j]):
-			sc.Change, sc.Was = "changed", []int{before[j].StartLine, before[j].EndLine}
-			changed = append(changed, sc)
-		case before[j].StartLine != s.StartLine || before[j].EndLine != s.EndLine:
-			sc.Change, sc.Was = "moved", []int{before[j].StartLine, before[j].EndLine}
-			moved = append(moved, sc)
+		return sc
+	}
+	var changed, removed, moved []SymbolChange
+	// The symbols before the first difference are the same in both lists, each its own match:
+	// they can only hold the change. Leaving them out of the matching below changes no match, as
+	// each name and kind loses as many of them on both sides.
+	p := 0
+	for ; p < len(before) && p < len(after); p++ {
+		b, a := before[p], after[p]
+		if b.Qualname != a.Qualname || b.Kind != a.Kind || b.StartLine != a.StartLine || b.EndLine != a.EndLine {
+			break
+		}
+		if a.Kind != store.KindLandmark && holds(a, b) {
+			changed = append(changed, change(a, "changed", &b))
 		}
 	}
-	for j, s := range before {
+	// The rest: the n-th symbol of a name and kind after matches the n-th one before.
+	type key struct {
+		qual string
+		kind store.Kind
+	}
+	type group struct {
+		old              []int // indexes in before, in order
+		matched, counted int   // how many after has; how many of old the removal pass has seen
+	}
+	var groups []group
+	at := make(map[key]int, len(before)-p)
+	for j := p; j < len(before); j++ {
+		if s := before[j]; s.Kind != store.KindLandmark {
+			k := key{s.Qualname, s.Kind}
+			g, ok := at[k]
+			if !ok {
+				g = len(groups)
+				at[k] = g
+				groups = append(groups, group{})
+			}
+			groups[g].old = append(groups[g].old, j)
+		}
+	}
+	for i := p; i < len(after); i++ {
+		s := after[i]
 		if s.Kind == store.KindLandmark {
 			continue
 		}
-		if _, ok := cur[oldKeys[j]]; !ok {
-			removed = append(removed, SymbolChange{Qualname: s.Qualname, Kind: s.Kind.String(), StartLine: s.StartLine, EndLine: s.EndLine, Change: "removed"})
+		g, ok := at[key{s.Qualname, s.Kind}]
+		if !ok || groups[g].matched >= len(groups[g].old) {
+			if ok {
+				groups[g].matched++
+			}
+			changed = append(changed, change(s, "added", nil))
+			continue
 		}
+		was := before[groups[g].old[groups[g].matched]]
+		groups[g].matched++
+		switch {
+		case holds(s, was):
+			changed = append(changed, change(s, "changed", &was))
+		case was.StartLine != s.StartLine || was.EndLine != s.EndLine:
+			moved = append(moved, change(s, "moved", &was))
+		}
+	}
+	for j := p; j < len(before); j++ {
+		s := before[j]
+		if s.Kind == store.KindLandmark {
+			continue
+		}
+		g := &groups[at[key{s.Qualname, s.Kind}]]
+		if g.counted >= g.matched {
+			removed = append(removed, change(s, "removed", nil))
+		}
+		g.counted++
 	}
 	return append(append(append([]SymbolChange{}, changed...), removed...), moved...)
 }

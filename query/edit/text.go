@@ -58,8 +58,12 @@ func Parse(src []byte) (*Document, error) {
 func (d *Document) Source() []byte { return d.src }
 
 // Encode returns the file's bytes for text: the byte order mark, then text, encoded as UTF-16
-// again for a UTF-16 file (text must then be valid UTF-8).
+// again for a UTF-16 file (text must then be valid UTF-8). Without either, the bytes are text
+// itself, not a copy.
 func (d *Document) Encode(text []byte) ([]byte, error) {
+	if d.Charset == "" && len(d.BOM) == 0 {
+		return text, nil
+	}
 	if d.Charset == "" {
 		out := make([]byte, 0, len(d.BOM)+len(text))
 		return append(append(out, d.BOM...), text...), nil

@@ -58,6 +58,10 @@ type Written struct {
 	Backup string
 	// Notes say what the write could not keep (the owner) or what it means (other hard links).
 	Notes []string
+	// Info is the file's stat data right after the write, when it still is the file written (the
+	// same inode, size and mtime as when its content was synced): what says that a map of the
+	// content written is the file's map. Nil when that cannot be told.
+	Info os.FileInfo
 }
 
 // Write replaces the file with content, atomically: the content goes to a temporary file beside
@@ -107,7 +111,7 @@ func Write(p Place, content, src []byte, keep bool) (Written, error) {
 	if links := linkCount(p.Info); links > 1 {
 		w.Notes = append(w.Notes, fmt.Sprintf("the file had %d hard links: this name now holds the new file, the other names keep the old one", links))
 	}
-	tmp, err := writeTemp(dir, name, content, p.Info, &w)
+	tmp, synced, err := writeTemp(dir, name, content, p.Info, &w)
 	if err != nil {
 		return w, writeError(p, "write a temporary file beside it", err)
 	}
@@ -145,6 +149,9 @@ func Write(p Place, content, src []byte, keep bool) (Written, error) {
 		return w, writeError(p, "sync the folder", err)
 	}
 	trace("folder-synced")
+	if now, err := dir.Lstat(name); err == nil && os.SameFile(now, synced) && now.Size() == synced.Size() && now.ModTime().Equal(synced.ModTime()) {
+		w.Info = now
+	}
 	return w, nil
 }
 
@@ -186,8 +193,8 @@ func writable(dir *os.Root, p Place) error {
 
 // writeTemp writes content to a new temporary file beside name in dir, gives it the mode (and
 // owner, where the system allows) of the file info describes, and syncs it. It returns the
-// temporary file's name.
-func writeTemp(dir *os.Root, name string, content []byte, info os.FileInfo, w *Written) (string, error) {
+// temporary file's name and its stat data once synced.
+func writeTemp(dir *os.Root, name string, content []byte, info os.FileInfo, w *Written) (string, os.FileInfo, error) {
 	var f *os.File
 	var tmp string
 	for range 10 {
@@ -198,13 +205,14 @@ func writeTemp(dir *os.Root, name string, content []byte, info os.FileInfo, w *W
 			break
 		}
 		if !errors.Is(err, fs.ErrExist) {
-			return "", err
+			return "", nil, err
 		}
 	}
 	if f == nil {
-		return "", errors.New("no free temporary name")
+		return "", nil, errors.New("no free temporary name")
 	}
 	trace("temp-created")
+	var synced os.FileInfo
 	err := func() error {
 		for off, n := 0, 1; off < len(content); n++ {
 			end := min(off+1<<20, len(content))
@@ -226,17 +234,22 @@ func writeTemp(dir *os.Root, name string, content []byte, info os.FileInfo, w *W
 				}
 			}
 		}
-		return f.Sync()
+		if err := f.Sync(); err != nil {
+			return err
+		}
+		var err error
+		synced, err = f.Stat()
+		return err
 	}()
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		_ = dir.Remove(tmp)
-		return "", err
+		return "", nil, err
 	}
 	trace("temp-synced")
-	return tmp, nil
+	return tmp, synced, nil
 }
 
 // tempName is a name for the temporary file of name: hidden, beside it, unique, and within the
