@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -48,15 +49,39 @@ func MapAhead(ctx context.Context, st *store.Store, root, abs string, content []
 // (nil otherwise); sum is the content's SHA-256. When the write's file cannot be vouched for, or
 // the content is over the size limit, the file is loaded afresh.
 func (a *Ahead) Load(ctx context.Context, sum []byte, written os.FileInfo) (*Fresh, error) {
+	if written == nil {
+		return Load(ctx, a.st, a.root, a.abs, a.opts)
+	}
+	// While the map is made, the writer reads what replacing the file's row needs of it.
+	var w *store.Writer
+	var prepareErr error
+	if a.stored {
+		w = a.st.NewWriter()
+		prepareErr = w.Prepare(ctx, a.rel)
+	}
 	f, ok := <-a.done
-	if !ok || written == nil {
+	if !ok {
+		if w != nil {
+			w.Abort()
+		}
 		return Load(ctx, a.st, a.root, a.abs, a.opts)
 	}
 	f.Hash = sum[:hashSize]
 	f.SetStamp(StampOf(written))
 	fresh := &Fresh{File: f, Remapped: true}
-	if a.stored {
-		fresh.StoreErr = write(ctx, a.st, func(w *store.Writer) error { return w.Put(ctx, f) })
+	if w == nil {
+		return fresh, nil
+	}
+	fresh.StoreErr = prepareErr
+	if prepareErr == nil {
+		fresh.StoreErr = w.Put(ctx, f)
+	}
+	if fresh.StoreErr == nil {
+		fresh.StoreErr = w.Flush(ctx)
+	}
+	if fresh.StoreErr != nil {
+		w.Abort()
+		fresh.StoreErr = fmt.Errorf("update store: %w", fresh.StoreErr)
 	}
 	return fresh, nil
 }

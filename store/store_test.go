@@ -596,3 +596,42 @@ func TestEachFileReadsEveryRowInPathOrder(t *testing.T) {
 		t.Errorf("EachFile after fn's error: %v after %d calls; want stop after 1", err, calls)
 	}
 }
+
+// TestPreparedPutKeepsNamesInStep: a Put after Prepare (the names of the row read ahead, in the
+// same batch) unlinks the names the row lost and links those it gained, as a plain Put does; an
+// aborted batch forgets what it prepared.
+func TestPreparedPutKeepsNamesInStep(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	w := st.NewWriter()
+	a := sampleFile("a.go")
+	if err := w.Put(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Prepare(ctx, "a.go"); err != nil {
+		t.Fatal(err)
+	}
+	w.Abort()
+	if err := w.Prepare(ctx, "a.go"); err != nil {
+		t.Fatal(err)
+	}
+	a.Symbols[0].Name, a.Symbols[0].Qualname = "Serve", "Serve"
+	if err := w.Put(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	names, err := st.SymbolNames(ctx)
+	if want := []string{"Addr", "Handle", "Serve"}; err != nil || !cmp.Equal(names, want) {
+		t.Errorf("SymbolNames after a prepared rename = %v, %v; want %v", names, err, want)
+	}
+	for name, want := range map[string]int{"Server": 0, "Serve": 1} {
+		if hits, err := st.SymbolsNamed(ctx, name, LookupFilter{}, 0); err != nil || len(hits) != want {
+			t.Errorf("SymbolsNamed(%s) = %d hits, %v; want %d", name, len(hits), err, want)
+		}
+	}
+}

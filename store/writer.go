@@ -51,6 +51,9 @@ type Writer struct {
 	namesStale bool
 	added      map[string]string // folded name → spelling
 	removed    map[string]bool   // folded names
+
+	// prepared holds the folded names of the rows Prepare read in the open batch, by path.
+	prepared map[string]map[string]bool
 }
 
 // NewWriter returns a writer; nothing is locked until the first write.
@@ -161,9 +164,14 @@ func (w *Writer) Put(ctx context.Context, f *File) error {
 	if err := w.begin(ctx); err != nil {
 		return err
 	}
-	oldNames, err := w.namesOfRow(ctx, f.Path)
-	if err != nil {
-		return fmt.Errorf("write %s: %w", f.Path, err)
+	oldNames, prepared := w.prepared[f.Path]
+	if prepared {
+		delete(w.prepared, f.Path)
+	} else {
+		var err error
+		if oldNames, err = w.namesOfRow(ctx, f.Path); err != nil {
+			return fmt.Errorf("write %s: %w", f.Path, err)
+		}
 	}
 	st, err := w.stmt(ctx, upsertFile)
 	if err != nil {
@@ -186,6 +194,24 @@ func (w *Writer) Put(ctx context.Context, f *File) error {
 		return fmt.Errorf("write %s: %w", f.Path, err)
 	}
 	return w.done(ctx, len(f.Symbols))
+}
+
+// Prepare reads, in the open batch (it begins one), what the next Put of path needs of the row
+// path has now, so that the Put need not: a caller that maps the file meanwhile (an edit) takes
+// that time off its wait. Nothing may write the row of path between the two.
+func (w *Writer) Prepare(ctx context.Context, path string) error {
+	if err := w.begin(ctx); err != nil {
+		return err
+	}
+	names, err := w.namesOfRow(ctx, path)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if w.prepared == nil {
+		w.prepared = map[string]map[string]bool{}
+	}
+	w.prepared[path] = names
+	return nil
 }
 
 // namesOfRow returns the folded names of the symbols the row of path holds now (none when there
@@ -510,7 +536,7 @@ func (w *Writer) Flush(ctx context.Context) error {
 		st.Close()
 	}
 	err := w.tx.Commit()
-	w.tx, w.stmts, w.files, w.syms = nil, nil, 0, 0
+	w.tx, w.stmts, w.files, w.syms, w.prepared = nil, nil, 0, 0, nil
 	if err != nil {
 		clear(w.nameIDs)
 		w.namesGen = -1
@@ -528,7 +554,7 @@ func (w *Writer) Abort() {
 		st.Close()
 	}
 	_ = w.tx.Rollback()
-	w.tx, w.stmts, w.files, w.syms = nil, nil, 0, 0
+	w.tx, w.stmts, w.files, w.syms, w.prepared = nil, nil, 0, 0, nil
 	// Ids the batch handed out are gone with it.
 	clear(w.nameIDs)
 	w.namesGen = -1
