@@ -635,3 +635,29 @@ func TestPreparedPutKeepsNamesInStep(t *testing.T) {
 		}
 	}
 }
+
+// TestNameCacheOverflowKeepsEveryName: when a file's names do not fit in what is left of the
+// writer's cache of name ids, the cache starts afresh before they are looked up, never between
+// the lookup and their use (a kernel-sized index failed on "name not in store" so).
+func TestNameCacheOverflowKeepsEveryName(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	w := st.NewWriter()
+	w.nameCacheSize = 5
+	sym := func(name string, line int) Symbol {
+		return Symbol{Name: name, Qualname: name, Kind: KindFunction, StartLine: line, EndLine: line, Parent: -1}
+	}
+	a := &File{Path: "a.go", Language: "Go", Symbols: []Symbol{sym("Alpha", 1), sym("Beta", 2), sym("Gamma", 3)}}
+	b := &File{Path: "b.go", Language: "Go", Symbols: []Symbol{sym("Alpha", 1), sym("Delta", 2), sym("Epsilon", 3), sym("Zeta", 4)}}
+	for _, f := range []*File{a, b} {
+		if err := w.Put(ctx, f); err != nil {
+			t.Fatalf("Put %s: %v", f.Path, err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if hits, err := st.SymbolsNamed(ctx, "Alpha", LookupFilter{}, 0); err != nil || len(hits) != 2 {
+		t.Errorf("SymbolsNamed(Alpha) = %d hits, %v; want 2", len(hits), err)
+	}
+}

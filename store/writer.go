@@ -45,12 +45,13 @@ type Writer struct {
 
 	// The names of the open batch: ids by folded name (valid while namesGen is the store's),
 	// the next id to hand out, and the names added and removed, for name_lengths.
-	nameIDs    map[string]int64
-	namesGen   int64
-	nextNameID int64
-	namesStale bool
-	added      map[string]string // folded name → spelling
-	removed    map[string]bool   // folded names
+	nameIDs       map[string]int64
+	nameCacheSize int // how many ids nameIDs holds at most: nameCacheSize, smaller in tests
+	namesGen      int64
+	nextNameID    int64
+	namesStale    bool
+	added         map[string]string // folded name → spelling
+	removed       map[string]bool   // folded names
 
 	// prepared holds the folded names of the rows Prepare read in the open batch, by path.
 	prepared map[string]map[string]bool
@@ -58,7 +59,7 @@ type Writer struct {
 
 // NewWriter returns a writer; nothing is locked until the first write.
 func (s *Store) NewWriter() *Writer {
-	return &Writer{s: s, now: time.Now().Unix(), nameIDs: map[string]int64{}, namesGen: -1}
+	return &Writer{s: s, now: time.Now().Unix(), nameIDs: map[string]int64{}, nameCacheSize: nameCacheSize, namesGen: -1}
 }
 
 // begin opens the batch transaction when none is open, and reads the names' bookkeeping: another
@@ -245,6 +246,11 @@ func (w *Writer) namesOfRow(ctx context.Context, path string) (map[string]bool, 
 // unlinks it from those in before that are gone. Names are resolved a few hundred to a statement:
 // one statement per name cost most of a bulk load's writing.
 func (w *Writer) relink(ctx context.Context, id int64, before map[string]bool, now map[string]string) error {
+	// The cache makes room before the file's names are looked up in it: emptied between the
+	// lookup and the use, it would lose names found there (a kernel-sized run filled it).
+	if len(now)+len(w.nameIDs) > w.nameCacheSize {
+		clear(w.nameIDs)
+	}
 	var unknown []string
 	for key, spelling := range now {
 		if before[key] {
@@ -293,9 +299,6 @@ const namesPerStatement = 400
 // resolveNames puts the ids of names (spellings, distinct when folded) into the cache: those the
 // store knows are read, the others added with new ids.
 func (w *Writer) resolveNames(ctx context.Context, names []string) error {
-	if len(names)+len(w.nameIDs) > nameCacheSize {
-		clear(w.nameIDs)
-	}
 	for start := 0; start < len(names); start += namesPerStatement {
 		chunk := names[start:min(start+namesPerStatement, len(names))]
 		args := make([]any, len(chunk))
