@@ -249,10 +249,14 @@ func (ns *nameSource) lengths(ctx context.Context, lo, hi int) (map[int][]byte, 
 	return ns.buckets, nil
 }
 
-// containing returns up to n names that contain sub (ignoring case, as strings.ToLower folds),
-// shortest first, then in the names' order: the closer a name's length is to the query's, the
-// more of it the query names.
+// containing returns up to n names that contain sub (ignoring case), shortest first, then in the
+// names' order: the closer a name's length is to the query's, the more of it the query names.
+// The store's trigram index answers an ASCII query of three bytes or more; otherwise, or before
+// the index is built, every longer name is scanned (case folded as strings.ToLower folds).
 func (ns *nameSource) containing(ctx context.Context, sub string, n int) ([]string, error) {
+	if names, ok, err := ns.st.NamesContaining(ctx, sub, n); ok || err != nil {
+		return names, err
+	}
 	buckets, err := ns.lengths(ctx, len(sub)+1, math.MaxInt32)
 	if err != nil {
 		return nil, err

@@ -33,6 +33,9 @@ func (w *Writer) saveNames(ctx context.Context) error {
 	if w.namesStale {
 		return nil
 	}
+	if err := w.noteAddedNames(ctx); err != nil {
+		return fmt.Errorf("list added names: %w", err)
+	}
 	changed := map[int]bool{}
 	for key := range w.added {
 		changed[len(key)] = true
@@ -110,20 +113,25 @@ func (s *Store) DropLookupIndexes(ctx context.Context) error {
 	if s.readOnly {
 		return ErrReadOnly
 	}
-	_, err := s.write.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value", metaNamesStale)
+	_, err := s.write.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES (?, '1'), (?, '0')
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, metaNamesStale, metaGramsBuilt)
 	if err != nil {
 		return classify(fmt.Errorf("drop indexes: %w", err))
 	}
 	return nil
 }
 
-// EnsureLookupIndexes builds the name buckets when a bulk load left them out of date.
+// EnsureLookupIndexes builds the name buckets when a bulk load left them out of date, and the
+// trigram index of the names when it is missing or many names came since it was built.
 func (s *Store) EnsureLookupIndexes(ctx context.Context) error {
 	if s.readOnly {
 		return ErrReadOnly
 	}
 	if err := s.rebuildBuckets(ctx); err != nil {
 		return classify(fmt.Errorf("create indexes: %w", err))
+	}
+	if err := s.refreshGrams(ctx); err != nil {
+		return classify(fmt.Errorf("create the names' trigram index: %w", err))
 	}
 	return nil
 }
