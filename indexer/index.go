@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,6 +25,7 @@ import (
 	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/store"
 	"github.com/sourcegraph/conc/pool"
+	"golang.org/x/sync/semaphore"
 )
 
 // Options configures an index run.
@@ -77,6 +79,21 @@ type StaleFile struct {
 // channelDepth bounds the queues between the stages, so a slow writer holds back the mappers
 // instead of piling mapped files up in memory.
 const channelDepth = 256
+
+// queuedSymbols bounds the symbols of the mapped files waiting for the writer. A count of files
+// alone let a kernel run queue 256 generated register headers of 100,000 symbols each behind a
+// busy writer: 1.9 GB at its peak.
+const queuedSymbols = 100_000
+
+// symbolWeight is what an outcome takes of the writer's queue: its symbols, at least 1, at most
+// the whole queue (a larger file waits to be the only one queued).
+func symbolWeight(out outcome) int64 {
+	n := int64(1)
+	if out.file != nil {
+		n += int64(len(out.file.Symbols))
+	}
+	return min(n, queuedSymbols)
+}
 
 // Run indexes opts.Root (or opts.Paths) into st and returns what it did. Cancelling ctx stops the
 // run; what was committed stays valid and the next run carries on from there.
@@ -175,8 +192,9 @@ func (r *run) pipeline(ctx context.Context) error {
 	defer stop()
 	paths := make(chan string, channelDepth)
 	walkDone := r.startWalk(stages, paths)
-	outcomes := r.startWorkers(stages, paths)
-	applyErr := r.applyOutcomes(ctx, outcomes)
+	queue := semaphore.NewWeighted(queuedSymbols)
+	outcomes := r.startWorkers(stages, paths, queue)
+	applyErr := r.applyOutcomes(ctx, outcomes, queue)
 	stop() // when the writer stopped early, the walk and the workers still run
 	drain(outcomes)
 	walkErr := <-walkDone
@@ -212,8 +230,9 @@ func (r *run) startWalk(ctx context.Context, paths chan<- string) <-chan error {
 
 // startWorkers starts opts.Jobs workers that turn each path into an outcome: what its row needs
 // after comparing the file with it, and the new row when the file was mapped. The returned
-// channel is closed when every worker is done.
-func (r *run) startWorkers(ctx context.Context, paths <-chan string) <-chan outcome {
+// channel is closed when every worker is done. An outcome takes its weight of queue before it is
+// sent, and the writer gives it back once it is written.
+func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *semaphore.Weighted) <-chan outcome {
 	outcomes := make(chan outcome, channelDepth)
 	go func() {
 		defer close(outcomes)
@@ -230,8 +249,12 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string) <-chan outc
 					if s, ok := r.states[rel]; ok {
 						prev = &s
 					}
+					out := p.process(ctx, w, abs, rel, prev)
+					if err := queue.Acquire(ctx, symbolWeight(out)); err != nil {
+						return err
+					}
 					select {
-					case outcomes <- p.process(ctx, w, abs, rel, prev):
+					case outcomes <- out:
 					case <-ctx.Done():
 						return ctx.Err()
 					}
@@ -246,13 +269,15 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string) <-chan outc
 
 // applyOutcomes hands each outcome to the writer until the workers are done, the run is
 // interrupted, or a write fails.
-func (r *run) applyOutcomes(ctx context.Context, outcomes <-chan outcome) error {
+func (r *run) applyOutcomes(ctx context.Context, outcomes <-chan outcome, queue *semaphore.Weighted) error {
 	writeCtx := context.WithoutCancel(ctx)
 	for out := range outcomes {
 		if ctx.Err() != nil {
 			return nil // interrupted: an outcome from now on may be a cut-short mapping
 		}
-		if err := r.writer.apply(writeCtx, out); err != nil {
+		err := r.writer.apply(writeCtx, out)
+		queue.Release(symbolWeight(out))
+		if err != nil {
 			return err
 		}
 		if r.opts.Progress != nil {
@@ -275,6 +300,11 @@ func (r *run) finish(ctx context.Context) error {
 		return err
 	}
 	if !r.opts.Check {
+		// The lookup indexes of a kernel-sized store take hundreds of MB to build: the memory of
+		// the mapping, and the writer's cache of name ids, go back to the system first, so that
+		// the run's peak is the larger of the two phases rather than their sum.
+		r.writer.w.ForgetNames()
+		debug.FreeOSMemory()
 		if err := r.st.EnsureLookupIndexes(ctx); err != nil {
 			return err
 		}

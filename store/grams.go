@@ -44,20 +44,21 @@ func nameGrams(grams []uint32, folded []byte) []uint32 {
 	return grams[:start+len(slices.Compact(own))]
 }
 
-// rebuildGrams builds the trigram index, in tx, from the name buckets.
+// rebuildGrams builds the trigram index, in tx, from the name buckets, read one at a time (they
+// are 130 MB on the kernel).
 func rebuildGrams(ctx context.Context, tx *sql.Tx) error {
-	rows, err := tx.QueryContext(ctx, "SELECT names FROM name_lengths ORDER BY length")
+	rows, err := tx.QueryContext(ctx, "SELECT length FROM name_lengths ORDER BY length")
 	if err != nil {
 		return err
 	}
-	var buckets [][]byte
+	var lengths []int
 	for rows.Next() {
-		var b []byte
-		if err := rows.Scan(&b); err != nil {
+		var l int
+		if err := rows.Scan(&l); err != nil {
 			rows.Close()
 			return err
 		}
-		buckets = append(buckets, b)
+		lengths = append(lengths, l)
 	}
 	if err := rows.Close(); err != nil {
 		return err
@@ -84,7 +85,11 @@ func rebuildGrams(ctx context.Context, tx *sql.Tx) error {
 		slice = slice[:0]
 		return err
 	}
-	for _, bucket := range buckets {
+	for _, length := range lengths {
+		var bucket []byte
+		if err := tx.QueryRowContext(ctx, "SELECT names FROM name_lengths WHERE length = ?", length).Scan(&bucket); err != nil {
+			return err
+		}
 		for name := range bytes.SplitSeq(bucket, []byte{'\n'}) {
 			if len(slice) > 0 {
 				slice = append(slice, '\n')

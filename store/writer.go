@@ -548,6 +548,13 @@ func (w *Writer) Flush(ctx context.Context) error {
 	return nil
 }
 
+// ForgetNames empties the writer's cache of name ids (up to a million of them), for a caller that
+// is done writing but keeps the writer.
+func (w *Writer) ForgetNames() {
+	w.nameIDs = map[string]int64{}
+	w.namesGen = -1
+}
+
 // Abort rolls back the open batch, if any: what was flushed before stays.
 func (w *Writer) Abort() {
 	if w.tx == nil {
