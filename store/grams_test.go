@@ -31,9 +31,9 @@ func containingByScan(all []string, sub string, n int) []string {
 	return out[:min(n, len(out))]
 }
 
-// TestNamesContainingMatchesAScan compares the trigram index with a scan of every name: after a
-// bulk load that builds it, after names were added and removed since (the list beside the index,
-// and the check against the names table), and after enough were added that a run builds it
+// TestNamesContainingMatchesAScan compares the trigram index with a scan of every name, and
+// NameBuckets with the names table: after a bulk load that writes the listing, after names were
+// added and removed since (the lists beside it), and after enough were added that a run writes it
 // again. Names are random words of a small alphabet in mixed case, so that many share trigrams
 // and the slices' boundaries fall inside runs of one length.
 func TestNamesContainingMatchesAScan(t *testing.T) {
@@ -62,6 +62,27 @@ func TestNamesContainingMatchesAScan(t *testing.T) {
 		all, err := st.SymbolNames(ctx)
 		if err != nil {
 			t.Fatal(err)
+		}
+		tx, err := st.read.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromTable, err := namesByLength(ctx, tx)
+		tx.Rollback()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for lo := 0; lo < 14; lo += 3 {
+			got, err := st.NameBuckets(ctx, lo, lo+2)
+			want := map[int][]byte{}
+			for l, b := range fromTable {
+				if l >= lo && l <= lo+2 {
+					want[l] = b
+				}
+			}
+			if err != nil || !cmp.Equal(got, want) {
+				t.Fatalf("%s: NameBuckets(%d, %d) differs from the names table: %v", stage, lo, lo+2, err)
+			}
 		}
 		for i := range 300 {
 			sub := word()
@@ -110,16 +131,16 @@ func TestNamesContainingMatchesAScan(t *testing.T) {
 	}
 	check("after names were removed and added")
 
-	put(w, "many.go", gramsAddedLimit+500)
+	put(w, "many.go", listedChangesLimit+500)
 	if err := w.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.EnsureLookupIndexes(ctx); err != nil {
 		t.Fatal(err)
 	}
-	var added int
-	if err := st.read.QueryRowContext(ctx, "SELECT count(*) FROM name_grams_added").Scan(&added); err != nil || added != 0 {
-		t.Errorf("after a run with %d names added: %d listed beside the index, %v; want it built again", gramsAddedLimit+500, added, err)
+	if current, changes, err := listingState(ctx, st.read); err != nil || !current || changes != 0 {
+		t.Errorf("after a run with %d names added: listing current %v, %d names listed beside it, %v; want it written again",
+			listedChangesLimit+500, current, changes, err)
 	}
 	check("after the index was built again")
 

@@ -5,20 +5,25 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 )
 
 // The typo-tolerant and substring lookups of `sym` compare a query with every distinct name of
-// the store. Reading millions of names row by row costs seconds on a kernel-sized store, so the
-// names are also kept bucketed by length in bytes (name_lengths), each bucket one value: the
-// names joined by newlines in the names table's order (ASCII case folded, as NOCASE compares). A
-// typo search reads the few buckets of lengths within its edit bound. A name holding a newline is
-// left out of the buckets (it can still be found exactly or by prefix).
+// the store. Reading millions of names row by row costs seconds on a kernel-sized store (4.4
+// million names, 140 MB), so at the end of an index run the names are written out once more as a
+// listing (name_gram_names): slices of 1,024 names ordered by length in bytes, then as NOCASE
+// orders, each slice one value with its shortest and longest length, and a trigram index over
+// the slices (grams.go). A typo search reads the slices of the lengths within its edit bound; a
+// substring search the slices holding the query's trigrams. Names added or removed by later runs
+// are listed beside it (name_grams_added, name_grams_removed) and merged in by every lookup;
+// when those lists grow long, the next index run writes the listing again. A name holding a
+// newline is left out (it can still be found exactly or by prefix).
 
 // saveNames records the names bookkeeping of the open batch: the next id, a new generation when
-// names were added or removed, and the changed buckets of name_lengths (unless a bulk load
-// builds them at its end).
+// names were added or removed, and those names, listed beside the listing (unless a bulk load
+// writes the listing at its end).
 func (w *Writer) saveNames(ctx context.Context) error {
 	if len(w.added) == 0 && len(w.removed) == 0 {
 		return nil
@@ -33,137 +38,100 @@ func (w *Writer) saveNames(ctx context.Context) error {
 	if w.namesStale {
 		return nil
 	}
-	if err := w.noteAddedNames(ctx); err != nil {
-		return fmt.Errorf("list added names: %w", err)
-	}
-	changed := map[int]bool{}
-	for key := range w.added {
-		changed[len(key)] = true
+	// A batch never both adds and removes one name (Writer.resolveNames and unlink see to it).
+	for _, spelling := range w.added {
+		if err := w.listChange(ctx, spelling, "name_grams_added", "name_grams_removed"); err != nil {
+			return fmt.Errorf("list added names: %w", err)
+		}
 	}
 	for key := range w.removed {
-		changed[len(key)] = true
-	}
-	for length := range changed {
-		if err := w.updateBucket(ctx, length); err != nil {
-			return fmt.Errorf("update names of length %d: %w", length, err)
+		if err := w.listChange(ctx, key, "name_grams_removed", "name_grams_added"); err != nil {
+			return fmt.Errorf("list removed names: %w", err)
 		}
 	}
 	return nil
 }
 
-// updateBucket merges the batch's added and removed names of one length into its bucket.
-func (w *Writer) updateBucket(ctx context.Context, length int) error {
-	st, err := w.stmt(ctx, "SELECT names FROM name_lengths WHERE length = ?")
-	if err != nil {
+// listChange lists name in the list into, and takes it off the list other.
+func (w *Writer) listChange(ctx context.Context, name, into, other string) error {
+	if bytes.IndexByte([]byte(name), '\n') >= 0 {
+		return nil // never listed
+	}
+	if _, err := w.exec(ctx, "DELETE FROM "+other+" WHERE name = ?", name); err != nil {
 		return err
 	}
-	var old []byte
-	if err := st.QueryRowContext(ctx, length).Scan(&old); err != nil && err != sql.ErrNoRows {
-		return classify(err)
-	}
-	var add []string
-	for key, spelling := range w.added {
-		if len(key) == length && key != "" && !bytes.ContainsRune([]byte(spelling), '\n') {
-			add = append(add, spelling)
-		}
-	}
-	sort.Slice(add, func(i, j int) bool { return foldString(add[i]) < foldString(add[j]) })
-	var out []byte
-	emit := func(name []byte) {
-		if len(out) > 0 {
-			out = append(out, '\n')
-		}
-		out = append(out, name...)
-	}
-	for len(old) > 0 {
-		line := old
-		if i := bytes.IndexByte(old, '\n'); i >= 0 {
-			line, old = old[:i], old[i+1:]
-		} else {
-			old = nil
-		}
-		key := string(foldASCII(line))
-		for len(add) > 0 && foldString(add[0]) < key {
-			emit([]byte(add[0]))
-			add = add[1:]
-		}
-		if len(add) > 0 && foldString(add[0]) == key {
-			continue // respelt: the added spelling follows
-		}
-		if w.removed[key] {
-			continue
-		}
-		emit(line)
-	}
-	for _, a := range add {
-		emit([]byte(a))
-	}
-	if len(out) == 0 {
-		_, err := w.exec(ctx, "DELETE FROM name_lengths WHERE length = ?", length)
-		return err
-	}
-	_, err = w.exec(ctx, "INSERT INTO name_lengths (length, names) VALUES (?, ?) ON CONFLICT (length) DO UPDATE SET names = excluded.names", length, out)
+	_, err := w.exec(ctx, "INSERT INTO "+into+" (name) VALUES (?) ON CONFLICT (name) DO UPDATE SET name = excluded.name", name)
 	return err
 }
 
-// DropLookupIndexes prepares a bulk load: the name buckets are no longer kept batch by batch but
-// built once by EnsureLookupIndexes, which must follow. A run killed in between leaves a store
-// whose lookups read the names table instead, correct but slower, until the next run builds them.
+// DropLookupIndexes prepares a bulk load: the names' listing is no longer kept batch by batch
+// but written once by EnsureLookupIndexes, which must follow. A run killed in between leaves a
+// store whose lookups read the names table instead, correct but slower, until the next run
+// writes it.
 func (s *Store) DropLookupIndexes(ctx context.Context) error {
 	if s.readOnly {
 		return ErrReadOnly
 	}
-	_, err := s.write.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES (?, '1'), (?, '0')
-		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, metaNamesStale, metaGramsBuilt)
+	_, err := s.write.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value", metaNamesStale)
 	if err != nil {
 		return classify(fmt.Errorf("drop indexes: %w", err))
 	}
 	return nil
 }
 
-// EnsureLookupIndexes builds the name buckets when a bulk load left them out of date, and the
-// trigram index of the names when it is missing or many names came since it was built.
+// EnsureLookupIndexes writes the names' listing and its trigram index when a bulk load left them
+// out of date, when there are none yet, or when many names came or went since they were written.
 func (s *Store) EnsureLookupIndexes(ctx context.Context) error {
 	if s.readOnly {
 		return ErrReadOnly
 	}
-	if err := s.rebuildBuckets(ctx); err != nil {
+	if err := s.refreshListing(ctx); err != nil {
 		return classify(fmt.Errorf("create indexes: %w", err))
-	}
-	if err := s.refreshGrams(ctx); err != nil {
-		return classify(fmt.Errorf("create the names' trigram index: %w", err))
 	}
 	return nil
 }
 
-func (s *Store) rebuildBuckets(ctx context.Context) error {
+// listingState says whether the names' listing answers lookups, and how many names are listed
+// beside it.
+func listingState(ctx context.Context, q queryer) (current bool, changes int, err error) {
+	var stale, built string
+	err = q.QueryRowContext(ctx, "SELECT (SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?)",
+		metaNamesStale, metaListingBuilt).Scan(&nullable{&stale}, &nullable{&built})
+	if err != nil || stale == "1" || built != "1" {
+		return false, 0, err
+	}
+	err = q.QueryRowContext(ctx, "SELECT (SELECT count(*) FROM name_grams_added) + (SELECT count(*) FROM name_grams_removed)").Scan(&changes)
+	return true, changes, err
+}
+
+// nullable scans a NULL as "".
+type nullable struct{ s *string }
+
+func (n *nullable) Scan(v any) error {
+	var ns sql.NullString
+	if err := ns.Scan(v); err != nil {
+		return err
+	}
+	*n.s = ns.String
+	return nil
+}
+
+func (s *Store) refreshListing(ctx context.Context) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	var stale string
-	if err := tx.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = ?", metaNamesStale).Scan(&stale); err == sql.ErrNoRows || stale != "1" {
-		return nil
-	} else if err != nil {
+	current, changes, err := listingState(ctx, tx)
+	if err != nil || (current && changes <= listedChangesLimit) {
 		return err
 	}
 	buckets, err := namesByLength(ctx, tx)
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, "DELETE FROM name_lengths"); err != nil {
+	if err := writeListing(ctx, tx, buckets); err != nil {
 		return err
-	}
-	ins, err := tx.PrepareContext(ctx, "INSERT INTO name_lengths (length, names) VALUES (?, ?)")
-	if err != nil {
-		return err
-	}
-	defer ins.Close()
-	for length, names := range buckets {
-		if _, err := ins.ExecContext(ctx, length, names); err != nil {
-			return err
-		}
 	}
 	if _, err := tx.ExecContext(ctx, "DELETE FROM meta WHERE key = ?", metaNamesStale); err != nil {
 		return err
@@ -223,17 +191,24 @@ func (s *Store) NameBuckets(ctx context.Context, minLen, maxLen int) (map[int][]
 		return nil, classify(fmt.Errorf("symbol names: %w", err))
 	}
 	defer tx.Rollback()
-	var stale string
-	err = tx.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = ?", metaNamesStale).Scan(&stale)
-	if err != nil && err != sql.ErrNoRows {
+	out, err := nameBuckets(ctx, tx, minLen, maxLen)
+	if err != nil {
 		return nil, classify(fmt.Errorf("symbol names: %w", err))
 	}
+	return out, nil
+}
+
+func nameBuckets(ctx context.Context, tx *sql.Tx, minLen, maxLen int) (map[int][]byte, error) {
 	out := map[int][]byte{}
-	if stale == "1" {
-		// A bulk load is under way or was cut short: the buckets are not up to date.
+	current, _, err := listingState(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	if !current {
+		// A bulk load is under way or was cut short, or no run wrote the listing yet.
 		all, err := namesByLength(ctx, tx)
 		if err != nil {
-			return nil, classify(fmt.Errorf("symbol names: %w", err))
+			return nil, err
 		}
 		for length, names := range all {
 			if length >= minLen && length <= maxLen {
@@ -242,18 +217,78 @@ func (s *Store) NameBuckets(ctx context.Context, minLen, maxLen int) (map[int][]
 		}
 		return out, nil
 	}
-	rows, err := tx.QueryContext(ctx, "SELECT length, names FROM name_lengths WHERE length BETWEEN ? AND ? ORDER BY length", minLen, maxLen)
+	added, removed, err := listedChanges(ctx, tx)
 	if err != nil {
-		return nil, classify(fmt.Errorf("symbol names: %w", err))
+		return nil, err
+	}
+	rows, err := tx.QueryContext(ctx, "SELECT names FROM name_gram_names WHERE max_length >= ? AND min_length <= ? ORDER BY slice", minLen, maxLen)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
+	listed := map[int][][]byte{}
 	for rows.Next() {
-		var length int
-		var names []byte
-		if err := rows.Scan(&length, &names); err != nil {
-			return nil, classify(fmt.Errorf("symbol names: %w", err))
+		var joined []byte
+		if err := rows.Scan(&joined); err != nil {
+			return nil, err
 		}
-		out[length] = names
+		for name := range bytes.SplitSeq(joined, []byte{'\n'}) {
+			if l := len(name); l >= minLen && l <= maxLen && !removed[string(foldASCII(name))] {
+				listed[l] = append(listed[l], name)
+			}
+		}
 	}
-	return out, classify(rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, name := range added {
+		if l := len(name); l >= minLen && l <= maxLen {
+			listed[l] = append(listed[l], name)
+		}
+	}
+	for l, names := range listed {
+		out[l] = joinByFold(names)
+	}
+	return out, nil
+}
+
+// joinByFold sorts names as NOCASE orders, keeps one of each (the later one: names listed after
+// the listing come after it), and joins them by newlines.
+func joinByFold(names [][]byte) []byte {
+	sort.SliceStable(names, func(i, j int) bool { return bytes.Compare(foldASCII(names[i]), foldASCII(names[j])) < 0 })
+	var out []byte
+	for i, name := range names {
+		if i+1 < len(names) && bytes.Equal(foldASCII(name), foldASCII(names[i+1])) {
+			continue
+		}
+		if len(out) > 0 {
+			out = append(out, '\n')
+		}
+		out = append(out, name...)
+	}
+	return out
+}
+
+// listedChanges reads the names added since the listing was written, and the folded names
+// removed since.
+func listedChanges(ctx context.Context, q queryer) (added [][]byte, removed map[string]bool, err error) {
+	rows, err := q.QueryContext(ctx, "SELECT name, 1 FROM name_grams_added UNION ALL SELECT name, 0 FROM name_grams_removed")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	removed = map[string]bool{}
+	for rows.Next() {
+		var name []byte
+		var isAdded bool
+		if err := rows.Scan(&name, &isAdded); err != nil {
+			return nil, nil, err
+		}
+		if isAdded {
+			added = append(added, slices.Clone(name))
+		} else {
+			removed[string(foldASCII(name))] = true
+		}
+	}
+	return added, removed, rows.Err()
 }

@@ -29,7 +29,7 @@ const nameCacheSize = 1 << 20
 const (
 	metaNextNameID = "next_name_id" // the id the next new name gets
 	metaNamesGen   = "names_gen"    // bumped by every commit that adds or removes names
-	metaNamesStale = "names_stale"  // "1" while name_lengths is not kept up to date (a bulk load)
+	metaNamesStale = "names_stale"  // "1" while a bulk load leaves the names' listing out of date
 )
 
 // Writer writes file rows in batched transactions. It is the store's only writer in a process
@@ -44,7 +44,7 @@ type Writer struct {
 	insertSQL   map[int]string // multi-row INSERT text by row count
 
 	// The names of the open batch: ids by folded name (valid while namesGen is the store's),
-	// the next id to hand out, and the names added and removed, for name_lengths.
+	// the next id to hand out, and the names added and removed, for the names' listing.
 	nameIDs       map[string]int64
 	nameCacheSize int // how many ids nameIDs holds at most: nameCacheSize, smaller in tests
 	namesGen      int64
