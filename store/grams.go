@@ -191,6 +191,7 @@ type gramLookup struct {
 	removed map[string]bool // folded
 	seen    map[string]bool // folded names found
 	found   []string
+	buf     []byte // the name keep folds
 }
 
 // fromListing adds the first n names of the listing, in its order, that contain the query, were
@@ -235,8 +236,18 @@ func (g *gramLookup) fromListing(n int) error {
 // keep adds name, and reports whether it did, when it is longer than the query, contains it, was
 // not removed since the listing was written, and was not found already.
 func (g *gramLookup) keep(name []byte) bool {
-	folded := foldASCII(name)
-	if len(name) <= len(g.folded) || !bytes.Contains(folded, g.folded) || g.seen[string(folded)] || g.removed[string(folded)] {
+	if len(name) <= len(g.folded) {
+		return false
+	}
+	g.buf = g.buf[:0]
+	for _, c := range name { // folded into a buffer of the lookup's: most names are rejected
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		g.buf = append(g.buf, c)
+	}
+	folded := g.buf
+	if !bytes.Contains(folded, g.folded) || g.seen[string(folded)] || g.removed[string(folded)] {
 		return false
 	}
 	g.seen[string(folded)] = true

@@ -221,52 +221,111 @@ func nameBuckets(ctx context.Context, tx *sql.Tx, minLen, maxLen int) (map[int][
 	if err != nil {
 		return nil, err
 	}
+	// The listing is in order already: each length's names come sorted and once. Only the names
+	// added since are sorted, and merged in.
+	addedByLength := map[int][][]byte{}
+	for _, name := range added {
+		if l := len(name); l >= minLen && l <= maxLen {
+			addedByLength[l] = append(addedByLength[l], name)
+		}
+	}
+	for _, names := range addedByLength {
+		sort.Slice(names, func(i, j int) bool { return compareFolded(names[i], names[j]) < 0 })
+	}
+	removedLengths := map[int]bool{}
+	for key := range removed {
+		removedLengths[len(key)] = true
+	}
 	rows, err := tx.QueryContext(ctx, "SELECT names FROM name_gram_names WHERE max_length >= ? AND min_length <= ? ORDER BY slice", minLen, maxLen)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	listed := map[int][][]byte{}
+	emit := func(names []byte) { // one name, or a run of names of one length
+		l := bytes.IndexByte(names, '\n')
+		if l < 0 {
+			l = len(names)
+		}
+		if len(out[l]) > 0 {
+			out[l] = append(out[l], '\n')
+		}
+		out[l] = append(out[l], names...)
+	}
 	for rows.Next() {
 		var joined []byte
 		if err := rows.Scan(&joined); err != nil {
 			return nil, err
 		}
-		for name := range bytes.SplitSeq(joined, []byte{'\n'}) {
-			if l := len(name); l >= minLen && l <= maxLen && !removed[string(foldASCII(name))] {
-				listed[l] = append(listed[l], name)
+		// Runs of names of a length with no change since the listing was written are copied
+		// whole; the others go name by name.
+		runStart, runEnd, runLength := 0, 0, -1
+		flush := func() {
+			if runEnd > runStart {
+				emit(joined[runStart:runEnd])
 			}
+			runStart, runEnd, runLength = 0, 0, -1
 		}
+		for at := 0; at < len(joined); {
+			end := bytes.IndexByte(joined[at:], '\n')
+			if end < 0 {
+				end = len(joined)
+			} else {
+				end += at
+			}
+			name, next := joined[at:end], end+1
+			l := len(name)
+			switch {
+			case l < minLen || l > maxLen:
+				flush()
+			case len(addedByLength[l]) == 0 && !removedLengths[l]:
+				if l != runLength {
+					flush()
+					runStart, runLength = at, l
+				}
+				runEnd = end
+			default:
+				flush()
+				more := addedByLength[l]
+				for len(more) > 0 && compareFolded(more[0], name) < 0 {
+					emit(more[0])
+					more = more[1:]
+				}
+				addedByLength[l] = more
+				respelt := len(more) > 0 && compareFolded(more[0], name) == 0 // the added spelling comes in its turn
+				if !respelt && !removed[string(foldASCII(name))] {
+					emit(name)
+				}
+			}
+			at = next
+		}
+		flush()
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	for _, name := range added {
-		if l := len(name); l >= minLen && l <= maxLen {
-			listed[l] = append(listed[l], name)
+	for _, more := range addedByLength {
+		for _, name := range more {
+			emit(name)
 		}
-	}
-	for l, names := range listed {
-		out[l] = joinByFold(names)
 	}
 	return out, nil
 }
 
-// joinByFold sorts names as NOCASE orders, keeps one of each (the later one: names listed after
-// the listing come after it), and joins them by newlines.
-func joinByFold(names [][]byte) []byte {
-	sort.SliceStable(names, func(i, j int) bool { return bytes.Compare(foldASCII(names[i]), foldASCII(names[j])) < 0 })
-	var out []byte
-	for i, name := range names {
-		if i+1 < len(names) && bytes.Equal(foldASCII(name), foldASCII(names[i+1])) {
-			continue
+// compareFolded compares a and b as NOCASE does: bytes, with ASCII letters folded to lower case.
+func compareFolded(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		ca, cb := a[i], b[i]
+		if 'A' <= ca && ca <= 'Z' {
+			ca += 'a' - 'A'
 		}
-		if len(out) > 0 {
-			out = append(out, '\n')
+		if 'A' <= cb && cb <= 'Z' {
+			cb += 'a' - 'A'
 		}
-		out = append(out, name...)
+		if ca != cb {
+			return int(ca) - int(cb)
+		}
 	}
-	return out
+	return len(a) - len(b)
 }
 
 // listedChanges reads the names added since the listing was written, and the folded names
