@@ -18,14 +18,14 @@ type Ahead struct {
 	rel       string // the row's path: relative to root, or abs when the row is not stored
 	stored    bool
 	opts      Options
-	done      chan *store.File
+	done      chan store.Packed
 }
 
 // MapAhead starts mapping content, which the caller is about to write to the file at abs (under
 // root, or outside it), in the background, for the row st is to keep of it.
 func MapAhead(ctx context.Context, st *store.Store, root, abs string, content []byte, opts Options) *Ahead {
 	opts = withDefaults(opts)
-	a := &Ahead{st: st, root: root, abs: abs, opts: opts, done: make(chan *store.File, 1)}
+	a := &Ahead{st: st, root: root, abs: abs, opts: opts, done: make(chan store.Packed, 1)}
 	root, err := filepath.Abs(root)
 	if err != nil || int64(len(content)) > opts.MaxFileSize {
 		close(a.done) // Load loads it as it would any file: over the size limit, it is scanned
@@ -39,7 +39,7 @@ func MapAhead(ctx context.Context, st *store.Store, root, abs string, content []
 	go func() {
 		f := &store.File{Path: a.rel, Size: int64(len(content))}
 		newWorker(opts, nil).analyze(ctx, f, content)
-		a.done <- f
+		a.done <- store.Pack(f) // packed here too, not while the answer waits
 	}()
 	return a
 }
@@ -59,13 +59,14 @@ func (a *Ahead) Load(ctx context.Context, sum []byte, written os.FileInfo) (*Fre
 		w = a.st.NewWriter()
 		prepareErr = w.Prepare(ctx, a.rel)
 	}
-	f, ok := <-a.done
+	packed, ok := <-a.done
 	if !ok {
 		if w != nil {
 			w.Abort()
 		}
 		return Load(ctx, a.st, a.root, a.abs, a.opts)
 	}
+	f := packed.File()
 	f.Hash = sum[:hashSize]
 	f.SetStamp(StampOf(written))
 	fresh := &Fresh{File: f, Remapped: true}
@@ -74,7 +75,7 @@ func (a *Ahead) Load(ctx context.Context, sum []byte, written os.FileInfo) (*Fre
 	}
 	fresh.StoreErr = prepareErr
 	if prepareErr == nil {
-		fresh.StoreErr = w.Put(ctx, f)
+		fresh.StoreErr = w.PutPacked(ctx, packed)
 	}
 	if fresh.StoreErr == nil {
 		fresh.StoreErr = w.Flush(ctx)

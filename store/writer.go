@@ -162,6 +162,27 @@ RETURNING id`
 // symbols in step: names the file gained are linked to it, names it lost unlinked (and dropped
 // when no file defines them any more).
 func (w *Writer) Put(ctx context.Context, f *File) error {
+	return w.PutPacked(ctx, Pack(f))
+}
+
+// Packed is a file row whose symbols and imports are packed as the store keeps them: Pack makes
+// it ahead of the Put, on whatever goroutine the caller likes (packing the 32,000 symbols of a
+// 10 MB source file takes 15 ms, which an edit spends while the file is written).
+type Packed struct {
+	file  *File
+	value []byte
+}
+
+// Pack packs f's symbols and imports. f's other fields are read when the row is written; its
+// symbols and imports must not change in between.
+func Pack(f *File) Packed { return Packed{file: f, value: packSymbols(f.Symbols, f.Imports)} }
+
+// File is the row packed.
+func (p Packed) File() *File { return p.file }
+
+// PutPacked writes a packed row as Put writes f.
+func (w *Writer) PutPacked(ctx context.Context, p Packed) error {
+	f := p.file
 	if err := w.begin(ctx); err != nil {
 		return err
 	}
@@ -181,7 +202,7 @@ func (w *Writer) Put(ctx context.Context, f *File) error {
 	var id int64
 	err = st.QueryRowContext(ctx, f.Path, f.Size, f.ModTimeNS, f.CTimeNS, f.Inode, f.Hash, f.Language, f.Mapper,
 		f.Lines, f.Summary, string(f.Skip), f.SkipDetail, encodeLineIndex(f.LineIndex), w.now, f.MappersVersion,
-		packSymbols(f.Symbols, f.Imports), len(f.Symbols)).Scan(&id)
+		p.value, len(f.Symbols)).Scan(&id)
 	if err != nil {
 		return classify(fmt.Errorf("write %s: %w", f.Path, err))
 	}
