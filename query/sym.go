@@ -107,6 +107,14 @@ func Sym(ctx context.Context, st *store.Store, q SymQuery) ([]SymHit, error) {
 	if err != nil {
 		return nil, err
 	}
+	if dotted {
+		// A name may hold dots itself: an HCL resource ("aws_instance.web"), a YAML key.
+		whole, err := st.SymbolsNamed(ctx, text, q.Filter, 0)
+		if err != nil {
+			return nil, err
+		}
+		named = append(whole, named...)
+	}
 	c.add("exact", named, func(h store.Hit) bool { return h.Name == text || h.Qualname == text })
 	c.add("exact", named, func(h store.Hit) bool {
 		return strings.EqualFold(h.Name, text) || strings.EqualFold(h.Qualname, text)

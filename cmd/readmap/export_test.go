@@ -1,0 +1,157 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/readmap/readmap/query/tags"
+)
+
+// exportRepo is a repository of every language fixture and the Go files of GOROOT/src/net/http,
+// for the export tests.
+func exportRepo(t *testing.T) string {
+	t.Helper()
+	files := map[string]string{}
+	entries, err := os.ReadDir(filepath.Join("..", "..", "testdata", "langs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		files["langs/"+e.Name()] = string(fixture(t, "langs/"+e.Name()))
+	}
+	http, _ := filepath.Glob(filepath.Join(gorootSrc(), "net", "http", "*.go"))
+	for _, p := range http {
+		files["http/"+filepath.Base(p)] = string(mustRead(t, p))
+	}
+	return repo(t, files)
+}
+
+// TestExportTagsReadtagsFindsWhatSymFinds: `readtags -t tags NAME`, universal-ctags' own reader,
+// finds in the exported file what `sym NAME` finds (every definition named NAME exactly, at the
+// same file and line), for every fourth name of the repository (over a thousand).
+func TestExportTagsReadtagsFindsWhatSymFinds(t *testing.T) {
+	readtags, err := exec.LookPath("readtags")
+	if err != nil {
+		t.Skip("readtags (Debian's universal-ctags) is not installed")
+	}
+	root := exportRepo(t)
+	if _, stderr, code := cli(t, root, "export", "--format", "ctags"); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	paths, _ := filepath.Glob(filepath.Join(root, "*", "*"))
+	names := map[string]bool{}
+	for _, p := range paths {
+		rel, _ := filepath.Rel(root, p)
+		out, _, code := cli(t, root, "map", "--json", rel)
+		if code != 0 {
+			continue // a binary fixture
+		}
+		var f struct{ Symbols []struct{ Name, Kind string } }
+		if err := json.Unmarshal([]byte(out), &f); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range f.Symbols {
+			if s.Kind != "landmark" && !strings.ContainsAny(s.Name, "\t\n\r") && !strings.HasPrefix(s.Name, "!") {
+				names[s.Name] = true
+			}
+		}
+	}
+	if len(names) < 4000 {
+		t.Fatalf("only %d names in the repository", len(names))
+	}
+	// Every fourth name in order, so the test stays short under the race detector.
+	var sample []string
+	for name := range names {
+		sample = append(sample, name)
+	}
+	sort.Strings(sample)
+	compared := 0
+	for i, name := range sample {
+		if i%4 != 0 {
+			continue
+		}
+		symOut, _, _ := cli(t, root, "sym", "--json", "--limit", "1000", "--", name)
+		var hits []struct {
+			Path, Name, Kind string
+			StartLine        int `json:"start_line"`
+		}
+		if err := json.Unmarshal([]byte(symOut), &hits); err != nil {
+			t.Fatalf("sym %q --json: %v", name, err)
+		}
+		var want []string
+		for _, h := range hits {
+			if h.Name == name && h.Kind != "landmark" {
+				want = append(want, h.Path+":"+itoa(h.StartLine))
+			}
+		}
+		cmd := exec.Command(readtags, "-t", "tags", "-e", "-n", "-", name)
+		cmd.Dir = root
+		got, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("readtags %q: %v", name, err)
+		}
+		var found []string
+		for _, l := range strings.Split(strings.TrimSpace(string(got)), "\n") {
+			fields := strings.Split(l, "\t")
+			if len(fields) < 3 {
+				continue
+			}
+			for _, f := range fields[3:] {
+				if line, ok := strings.CutPrefix(f, "line:"); ok {
+					found = append(found, fields[1]+":"+line)
+				}
+			}
+		}
+		sort.Strings(want)
+		sort.Strings(found)
+		if strings.Join(found, " ") != strings.Join(want, " ") {
+			t.Errorf("%q: readtags finds %v, sym %v", name, found, want)
+		}
+		compared++
+	}
+	t.Logf("%d names compared", compared)
+}
+
+// TestExportTagsFile: the file is sorted byte by byte after its pseudo-tags, written over an
+// older tags file, to standard output with -o -, and never over a file that is not a tags file.
+func TestExportTagsFile(t *testing.T) {
+	root := repo(t, map[string]string{"server.go": string(fixture(t, "langs/server.go")), "notes.txt": "keep me\n"})
+	out, _, code := cli(t, root, "export", "--format", "ctags", "-o", "-")
+	if code != 0 || !strings.HasPrefix(out, tags.Header+"\n") {
+		t.Fatalf("export -o -: exit %d:\n%.300s", code, out)
+	}
+	var body []string
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if !strings.HasPrefix(l, "!_TAG_") {
+			body = append(body, l)
+		}
+	}
+	if len(body) < 10 || !sort.StringsAreSorted(body) {
+		t.Errorf("%d tag lines, sorted %v", len(body), sort.StringsAreSorted(body))
+	}
+	if _, stderr, code := cli(t, root, "export", "--format", "ctags"); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	if got := string(mustRead(t, filepath.Join(root, "tags"))); got != out {
+		t.Error("the tags file differs from what -o - printed")
+	}
+	if _, _, code := cli(t, root, "export", "--format", "ctags"); code != 0 {
+		t.Error("a second export over its own tags file failed")
+	}
+	_, stderr, code := cli(t, root, "export", "--format", "ctags", "-o", "notes.txt")
+	if code != 1 || !strings.Contains(stderr, "not a tags file") || string(mustRead(t, filepath.Join(root, "notes.txt"))) != "keep me\n" {
+		t.Errorf("export -o notes.txt: exit %d, %q; want exit 1 and the file kept", code, stderr)
+	}
+	if _, stderr, code := cli(t, root, "export", "--format", "etags"); code != 2 || !strings.Contains(stderr, "--format") {
+		t.Errorf("export --format etags: exit %d, %q; want a usage error", code, stderr)
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(root, ".tags.*"))
+	if len(leftovers) > 0 {
+		t.Errorf("temporary files left: %v", leftovers)
+	}
+}
