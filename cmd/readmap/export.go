@@ -89,7 +89,13 @@ func (a *app) exportTags(ctx context.Context, out string) error {
 		if b.Skipped > 0 {
 			skipped = fmt.Sprintf(" (%s symbols left out: a tab, a line break or a leading '!' in the name)", query.Thousands(b.Skipped))
 		}
-		fmt.Fprintf(a.stderr, "%s tags written to %s%s\n", query.Thousands(b.Len()), query.DisplayPath(out), skipped)
+		shown := out
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, out); err == nil && !strings.HasPrefix(rel, "..") {
+				shown = rel
+			}
+		}
+		fmt.Fprintf(a.stderr, "%s tags written to %s%s\n", query.Thousands(b.Len()), query.DisplayPath(shown), skipped)
 	}
 	return nil
 }
