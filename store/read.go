@@ -30,6 +30,15 @@ func (st *FileState) scanTargets() []any {
 		&st.MappersVersion}
 }
 
+// Empty reports whether the store holds no file row.
+func (s *Store) Empty(ctx context.Context) (bool, error) {
+	var any bool
+	if err := s.read.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM files)").Scan(&any); err != nil {
+		return false, classify(fmt.Errorf("list files: %w", err))
+	}
+	return !any, nil
+}
+
 // FileStates returns the state of every file row, by path. It reads the files_state index, not
 // the rows.
 func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
