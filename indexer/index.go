@@ -123,18 +123,18 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 
 // run is one index run: what it starts from, what it walks, and what it has done so far.
 type run struct {
-	st      *store.Store
-	opts    Options
+	st   *store.Store
+	opts Options
 	// states are the store's rows as the run began, once statesRead is closed (statesErr says
 	// why they could not be read).
 	states     map[string]store.FileState
 	statesErr  error
 	statesRead chan struct{}
-	targets []target
-	git     bool       // the root is inside a git work tree: git's own ignore files count
-	own     storeFiles // never indexed
-	writer  *runWriter
-	sum     *Summary
+	targets    []target
+	git        bool       // the root is inside a git work tree: git's own ignore files count
+	own        storeFiles // never indexed
+	writer     *runWriter
+	sum        *Summary
 	// indexesDone is set once the lookup indexes are known to be in place; until then, an early
 	// end of the run builds them again.
 	indexesDone bool
