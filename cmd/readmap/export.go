@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,40 +12,51 @@ import (
 	"strings"
 
 	"github.com/readmap/readmap/indexer"
+	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/query"
+	"github.com/readmap/readmap/query/scipexport"
 	"github.com/readmap/readmap/query/tags"
 	"github.com/readmap/readmap/store"
 	"github.com/spf13/cobra"
+	"google.golang.org/protobuf/proto"
 )
 
 func (a *app) exportCommand() *cobra.Command {
 	var format, out string
 	cmd := &cobra.Command{
-		Use:   "export --format ctags [-o FILE]",
-		Short: "Write the store's definitions as a tags file for editors",
-		Long: `export brings the store up to date (as index does), then writes every definition as a tags
-file in universal-ctags' extended format, sorted, with each symbol's line, end line, kind, scope
-and signature: vim (:set tags=), emacs and readtags read it. The file is written beside the
-target and renamed over it; a file that is not a tags file is never overwritten.`,
+		Use:   "export --format ctags|scip [-o FILE]",
+		Short: "Write the store's definitions for editors (ctags) or code search (SCIP)",
+		Long: `export brings the store up to date (as index does), then writes every definition:
+--format ctags: a tags file in universal-ctags' extended format (default ROOT/tags), sorted, with
+each symbol's line, end line, kind, scope and signature, which vim (:set tags=), emacs and
+readtags read; a file that is not a tags file is never overwritten.
+--format scip: a SCIP index (default ROOT/index.scip), one document per mapped file with a
+definition occurrence and symbol information for each symbol, for Sourcegraph (src code-intel
+upload) and other code search clusters.
+The file is written beside its target and renamed over it.`,
 		Example: `  readmap export --format ctags
   readmap export --format ctags -o .git/tags
-  readmap export --format ctags -o - | grep '^NewReader'`,
+  readmap export --format ctags -o - | grep '^NewReader'
+  readmap export --format scip && src code-intel upload -file=index.scip`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if format != "ctags" {
-				return usageError(fmt.Errorf("unknown --format %q", format), "readmap export --format ctags")
+			switch format {
+			case "ctags":
+				return a.export(cmd.Context(), out, "tags", a.writeTags)
+			case "scip":
+				return a.export(cmd.Context(), out, "index.scip", a.writeSCIP)
 			}
-			return a.exportTags(cmd.Context(), out)
+			return usageError(fmt.Errorf("unknown --format %q", format), "readmap export --format ctags, or --format scip")
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&format, "format", "ctags", "the format to write: ctags")
-	f.StringVarP(&out, "output", "o", "", "the file to write (default ROOT/tags; \"-\": standard output)")
+	f.StringVar(&format, "format", "ctags", "the format to write: ctags or scip")
+	f.StringVarP(&out, "output", "o", "", "the file to write (default ROOT/tags or ROOT/index.scip; \"-\": standard output)")
 	return cmd
 }
 
-// exportTags indexes the root and writes its tags file to out.
-func (a *app) exportTags(ctx context.Context, out string) error {
+// export indexes the root and writes what write makes of the store to out (or ROOT/name).
+func (a *app) export(ctx context.Context, out, name string, write func(context.Context, *store.Store, string, string, io.Writer) (string, error)) error {
 	root, err := a.rootDir()
 	if err != nil {
 		return err
@@ -61,43 +73,94 @@ func (a *app) exportTags(ctx context.Context, out string) error {
 			return failure(query.CodeIndex, root, err, storeHint(err))
 		}
 	}
-	dir := root
-	if out == "" {
-		out = filepath.Join(root, "tags")
+	if out == "-" {
+		_, err := write(ctx, st, root, root, a.stdout)
+		return err
 	}
-	if out != "-" {
-		if out, err = filepath.Abs(out); err != nil {
-			return failure(query.CodeBadPath, out, err, "")
-		}
-		dir = filepath.Dir(out)
+	if out == "" {
+		out = filepath.Join(root, name)
+	}
+	if out, err = filepath.Abs(out); err != nil {
+		return failure(query.CodeBadPath, out, err, "")
+	}
+	if name == "tags" {
 		if err := overwritable(out); err != nil {
 			return err
 		}
 	}
-	b := tags.NewBuilder(root, dir)
-	if err := st.EachFile(ctx, func(f *store.File) error { b.Add(f); return nil }); err != nil {
-		return failure(query.CodeStore, st.Path(), err, storeHint(err))
+	var done string
+	err = writeAtomically(out, func(w io.Writer) error {
+		var err error
+		done, err = write(ctx, st, root, filepath.Dir(out), w)
+		return err
+	})
+	var cli *cliError
+	if errors.As(err, &cli) {
+		return err
 	}
-	if out == "-" {
-		return b.Write(a.stdout, version)
-	}
-	if err := writeAtomically(out, func(w io.Writer) error { return b.Write(w, version) }); err != nil {
+	if err != nil {
 		return failure(query.CodeFailed, out, err, "check that its folder exists and is writable")
 	}
 	if !a.quiet {
-		skipped := ""
-		if b.Skipped > 0 {
-			skipped = fmt.Sprintf(" (%s symbols left out: a tab, a line break or a leading '!' in the name)", query.Thousands(b.Skipped))
-		}
 		shown := out
 		if wd, err := os.Getwd(); err == nil {
 			if rel, err := filepath.Rel(wd, out); err == nil && !strings.HasPrefix(rel, "..") {
 				shown = rel
 			}
 		}
-		fmt.Fprintf(a.stderr, "%s tags written to %s%s\n", query.Thousands(b.Len()), query.DisplayPath(shown), skipped)
+		fmt.Fprintf(a.stderr, "%s written to %s\n", done, query.DisplayPath(shown))
 	}
 	return nil
+}
+
+// writeTags writes the store's tags file, for a tags file in folder dir, and says what it wrote.
+func (a *app) writeTags(ctx context.Context, st *store.Store, root, dir string, w io.Writer) (string, error) {
+	b := tags.NewBuilder(root, dir)
+	if err := st.EachFile(ctx, func(f *store.File) error { b.Add(f); return nil }); err != nil {
+		return "", failure(query.CodeStore, st.Path(), err, storeHint(err))
+	}
+	if err := b.Write(w, version); err != nil {
+		return "", err
+	}
+	done := query.Thousands(b.Len()) + " tags"
+	if b.Skipped > 0 {
+		done += fmt.Sprintf(" (%s symbols left out: a tab, a line break or a leading '!' in the name)", query.Thousands(b.Skipped))
+	}
+	return done, nil
+}
+
+// writeSCIP writes the store's SCIP index, reading each file's text to place its names, and says
+// what it wrote.
+func (a *app) writeSCIP(ctx context.Context, st *store.Store, root, _ string, w io.Writer) (string, error) {
+	b := scipexport.NewBuilder(root, version)
+	files, symbols := 0, 0
+	err := st.EachFile(ctx, func(f *store.File) error {
+		if !f.Skip.HasMap() || filepath.IsAbs(f.Path) {
+			return nil
+		}
+		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
+		if err != nil || !bytes.HasPrefix(indexer.Hash(src), f.Hash) || len(f.Hash) == 0 {
+			src = nil // changed or gone since: names go to their lines' starts
+		}
+		if text, shown := lang.ShownText(f.Path, src); shown != "" {
+			src = text
+		}
+		b.Add(f, src)
+		files++
+		symbols += len(f.Symbols)
+		return nil
+	})
+	if err != nil {
+		return "", failure(query.CodeStore, st.Path(), err, storeHint(err))
+	}
+	data, err := proto.Marshal(b.Index())
+	if err != nil {
+		return "", err
+	}
+	if _, err := w.Write(data); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("SCIP index of %s documents and %s symbols", query.Thousands(files), query.Thousands(symbols)), nil
 }
 
 // overwritable refuses a path that holds something other than a tags file, as ctags does.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -9,7 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/query/tags"
+	"github.com/readmap/readmap/store"
+	"github.com/sourcegraph/scip/bindings/go/scip"
+	"google.golang.org/protobuf/proto"
 )
 
 // exportRepo is a repository of every language fixture and the Go files of GOROOT/src/net/http,
@@ -153,5 +158,78 @@ func TestExportTagsFile(t *testing.T) {
 	leftovers, _ := filepath.Glob(filepath.Join(root, ".tags.*"))
 	if len(leftovers) > 0 {
 		t.Errorf("temporary files left: %v", leftovers)
+	}
+}
+
+// TestExportSCIPDecodes: the SCIP file decodes with Sourcegraph's bindings and holds one document
+// per mapped file, and each document one definition per symbol but landmarks, at the symbol's
+// first line, over the name itself where the line holds it, with a symbol string the bindings
+// parse and the symbol's information.
+func TestExportSCIPDecodes(t *testing.T) {
+	root := exportRepo(t)
+	if _, stderr, code := cli(t, root, "export", "--format", "scip"); code != 0 {
+		t.Fatalf("export --format scip: exit %d: %s", code, stderr)
+	}
+	var index scip.Index
+	if err := proto.Unmarshal(mustRead(t, filepath.Join(root, "index.scip")), &index); err != nil {
+		t.Fatalf("index.scip does not decode: %v", err)
+	}
+	st, err := store.Open(context.Background(), filepath.Join(root, ".readmap", "index.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rows := map[string]*store.File{}
+	err = st.EachFile(context.Background(), func(f *store.File) error {
+		if f.Skip.HasMap() {
+			rows[f.Path] = f
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if index.Metadata.GetToolInfo().GetName() != "readmap" || len(index.Documents) != len(rows) {
+		t.Fatalf("%d documents by %q; want %d, one per mapped file", len(index.Documents), index.Metadata.GetToolInfo().GetName(), len(rows))
+	}
+	placed := 0
+	for _, doc := range index.Documents {
+		f := rows[doc.RelativePath]
+		if f == nil {
+			t.Fatalf("document %s is no mapped file", doc.RelativePath)
+		}
+		text, _ := lang.ShownText(f.Path, mustRead(t, filepath.Join(root, filepath.FromSlash(f.Path))))
+		src := strings.Split(string(text), "\n") // a notebook's cells, as its map's lines count them
+		infos := map[string]string{} // symbol → display name
+		for _, info := range doc.Symbols {
+			infos[info.Symbol] = info.DisplayName
+		}
+		var want int
+		for _, s := range f.Symbols {
+			if s.Kind != store.KindLandmark {
+				want++
+			}
+		}
+		if len(doc.Occurrences) != want {
+			t.Errorf("%s: %d occurrences for %d symbols", f.Path, len(doc.Occurrences), want)
+		}
+		for _, occ := range doc.Occurrences {
+			name, ok := infos[occ.Symbol]
+			if _, err := scip.ParseSymbol(occ.Symbol); err != nil || !ok || occ.SymbolRoles != int32(scip.SymbolRole_Definition) {
+				t.Fatalf("%s: occurrence %q: %v, information %v", f.Path, occ.Symbol, err, ok)
+			}
+			line, start, end := int(occ.Range[0]), int(occ.Range[1]), int(occ.Range[2])
+			if end > start {
+				if line >= len(src) || end > len(src[line]) || src[line][start:end] != name {
+					t.Fatalf("%s: occurrence %q at %v is not over its name %q", f.Path, occ.Symbol, occ.Range, name)
+				}
+				if f.Language == "Go" {
+					placed++
+				}
+			}
+		}
+	}
+	if placed < 1000 {
+		t.Errorf("only %d Go definitions placed over their names", placed)
 	}
 }
