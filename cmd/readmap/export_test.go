@@ -200,7 +200,7 @@ func TestExportSCIPDecodes(t *testing.T) {
 		}
 		text, _ := lang.ShownText(f.Path, mustRead(t, filepath.Join(root, filepath.FromSlash(f.Path))))
 		src := strings.Split(string(text), "\n") // a notebook's cells, as its map's lines count them
-		infos := map[string]string{} // symbol → display name
+		infos := map[string]string{}             // symbol → display name
 		for _, info := range doc.Symbols {
 			infos[info.Symbol] = info.DisplayName
 		}
