@@ -80,6 +80,10 @@ type StaleFile struct {
 // instead of piling mapped files up in memory.
 const channelDepth = 256
 
+// pathsDepth bounds the paths the walk may find ahead of the workers: paths are small, and while
+// the store's rows are read at the start the walk goes on (a kernel-sized tree has 86,679 files).
+const pathsDepth = 1 << 17
+
 // queuedSymbols bounds the symbols of the mapped files waiting for the writer. A count of files
 // alone let a kernel run queue 256 generated register headers of 100,000 symbols each behind a
 // busy writer: 1.9 GB at its peak.
@@ -204,7 +208,7 @@ func (r *run) pipeline(ctx context.Context) error {
 	// Writes use a context no interrupt cancels: a batch that has begun is committed whole.
 	stages, stop := context.WithCancel(ctx)
 	defer stop()
-	paths := make(chan string, channelDepth)
+	paths := make(chan string, pathsDepth)
 	walkDone := r.startWalk(stages, paths)
 	queue := semaphore.NewWeighted(queuedSymbols)
 	outcomes := r.startWorkers(stages, paths, queue)
@@ -320,8 +324,10 @@ func (r *run) finish(ctx context.Context) error {
 		// The lookup indexes of a kernel-sized store take hundreds of MB to build: the memory of
 		// the mapping, and the writer's cache of name ids, go back to the system first, so that
 		// the run's peak is the larger of the two phases rather than their sum.
-		r.writer.w.ForgetNames()
-		debug.FreeOSMemory()
+		if r.sum.Mapped > 0 { // a run that mapped nothing has nothing to give back, and a GC to save
+			r.writer.w.ForgetNames()
+			debug.FreeOSMemory()
+		}
 		if err := r.st.EnsureLookupIndexes(ctx); err != nil {
 			return err
 		}
