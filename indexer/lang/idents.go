@@ -1,0 +1,332 @@
+package lang
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Identifiers, for `refs`: every identifier a file uses outside its comments and strings, found
+// by a lexer that knows each language family's comments, strings and identifier characters, not
+// its grammar. A file's distinct identifiers are kept in the store as a Bloom filter (UseFilter),
+// which tells which files may use a name; those files are then lexed again to find the lines.
+
+// lexRules are what a language family's lexer needs to know.
+type lexRules struct {
+	lineComments   []string    // "//", "#", "--", ";"
+	blockComments  [][2]string // {"/*", "*/"}; nested ones listed in nestedComments
+	nested         bool        // block comments nest (OCaml, Swift, Rust, Scala, Kotlin)
+	quotes         string      // string delimiters with backslash escapes
+	rawQuotes      string      // string delimiters without escapes (Go's `)
+	charQuote      bool        // ' starts a literal only when it closes within a few bytes ('a', '\n'); else it is a lifetime, a type variable or a quote
+	triple         bool        // """ and ''' strings (Python)
+	hashAfterSpace bool        // # starts a comment only at a line's start or after a blank (Bash)
+	extra          string      // identifier characters besides letters, digits and '_'
+	keywords       map[string]bool
+}
+
+func words(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+var (
+	cLike      = [][2]string{{"/*", "*/"}}
+	goKeywords = words(`break case chan const continue default defer else fallthrough for func go goto if
+		import interface map package range return select struct switch type var`)
+)
+
+// lexRulesOf returns the rules of language, and false for a language without code identifiers
+// (data, markup, prose).
+func lexRulesOf(language string) (lexRules, bool) {
+	switch language {
+	case "Go":
+		return lexRules{lineComments: []string{"//"}, blockComments: cLike, quotes: `"'`, rawQuotes: "`", keywords: goKeywords}, true
+	case "C", "C++", "Java", "C#", "Protobuf":
+		return lexRules{lineComments: []string{"//"}, blockComments: cLike, quotes: `"'`}, true
+	case "JavaScript", "TypeScript", "TSX":
+		return lexRules{lineComments: []string{"//"}, blockComments: cLike, quotes: `"'` + "`", extra: "$"}, true
+	case "Rust", "Swift", "Kotlin", "Scala":
+		return lexRules{lineComments: []string{"//"}, blockComments: cLike, nested: true, quotes: `"`, charQuote: true}, true
+	case "PHP":
+		return lexRules{lineComments: []string{"//", "#"}, blockComments: cLike, quotes: `"'` + "`", extra: "$"}, true
+	case "Python":
+		return lexRules{lineComments: []string{"#"}, quotes: `"'`, triple: true, keywords: pyKeywords}, true
+	case "Ruby", "Elixir":
+		return lexRules{lineComments: []string{"#"}, quotes: `"'`, extra: "?!"}, true
+	case "Bash", "Dockerfile":
+		return lexRules{lineComments: []string{"#"}, hashAfterSpace: true, quotes: `"'`}, true
+	case "Lua":
+		return lexRules{lineComments: []string{"--"}, blockComments: [][2]string{{"--[[", "]]"}}, quotes: `"'`}, true
+	case "SQL":
+		return lexRules{lineComments: []string{"--"}, blockComments: cLike, quotes: `'"`}, true
+	case "OCaml":
+		return lexRules{blockComments: [][2]string{{"(*", "*)"}}, nested: true, quotes: `"`, charQuote: true, extra: "'"}, true
+	case "HCL":
+		return lexRules{lineComments: []string{"#", "//"}, blockComments: cLike, quotes: `"`}, true
+	case "Clojure", "ClojureScript", "CLJC", "EDN":
+		return lexRules{lineComments: []string{";"}, quotes: `"`, extra: "-?!*+<>=/.:&"}, true
+	}
+	return lexRules{}, false
+}
+
+// EachIdentifier calls fn for every identifier of src outside comments and strings, as language
+// spells identifiers (its keywords left out where they are known), with its 1-based line and
+// 1-based byte column. It calls nothing for a language without code identifiers. name is a view
+// of src, valid during the call.
+func EachIdentifier(language string, src []byte, fn func(name []byte, line, column int)) {
+	r, ok := lexRulesOf(language)
+	if !ok {
+		return
+	}
+	l := &identLexer{src: src, r: r, line: 1}
+	l.run(fn)
+}
+
+// identLexer walks a file once.
+type identLexer struct {
+	src       []byte
+	r         lexRules
+	i         int
+	line      int
+	lineStart int
+}
+
+func (l *identLexer) run(fn func(name []byte, line, column int)) {
+	src := l.src
+	for l.i < len(src) {
+		c := src[l.i]
+		switch {
+		case c == '\n':
+			l.newline(l.i)
+			l.i++
+		case l.comment():
+		case l.str():
+		case c >= '0' && c <= '9':
+			for l.i < len(src) && (isNameByte(src[l.i]) || src[l.i] == '.') {
+				l.i++
+			}
+		case isNameByte(c) || (c != 0 && strings.IndexByte(l.r.extra, c) >= 0):
+			start := l.i
+			for l.i < len(src) && (isNameByte(src[l.i]) || strings.IndexByte(l.r.extra, src[l.i]) >= 0) {
+				l.i++
+			}
+			name := src[start:l.i]
+			if l.r.triple && l.i < len(src) && (src[l.i] == '"' || src[l.i] == '\'') && isStringPrefix(name) {
+				continue // Python's r"", b'', f"": the prefix is not a name
+			}
+			if !l.r.keywords[string(name)] && !onlyExtra(name, l.r.extra) {
+				fn(name, l.line, start-l.lineStart+1)
+			}
+		default:
+			l.i++
+		}
+	}
+}
+
+// isNameByte reports whether c may be part of an identifier: ASCII letters, digits, '_', and
+// any byte of a multi-byte UTF-8 character (letters of other scripts).
+func isNameByte(c byte) bool { return c >= 0x80 || isIdentByte(c) }
+
+// onlyExtra reports whether name holds extra characters only ("-", "?" in Clojure): an operator.
+func onlyExtra(name []byte, extra string) bool {
+	for _, c := range name {
+		if strings.IndexByte(extra, c) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func isStringPrefix(name []byte) bool {
+	switch strings.ToLower(string(name)) {
+	case "r", "b", "f", "u", "rb", "br", "fr", "rf", "t", "tr", "rt":
+		return true
+	}
+	return false
+}
+
+func (l *identLexer) newline(at int) {
+	l.line++
+	l.lineStart = at + 1
+}
+
+// skipTo moves past the first end after the current position, counting lines, or to the end.
+func (l *identLexer) skipTo(end string) {
+	for l.i < len(l.src) {
+		if strings.HasPrefix(string(l.src[l.i:min(l.i+len(end), len(l.src))]), end) {
+			l.i += len(end)
+			return
+		}
+		if l.src[l.i] == '\n' {
+			l.newline(l.i)
+		}
+		l.i++
+	}
+}
+
+// comment skips a comment starting here, and reports whether there was one.
+func (l *identLexer) comment() bool {
+	rest := l.src[l.i:]
+	for _, b := range l.r.blockComments {
+		if hasPrefix(rest, b[0]) {
+			l.i += len(b[0])
+			if !l.r.nested {
+				l.skipTo(b[1])
+				return true
+			}
+			for depth := 1; depth > 0 && l.i < len(l.src); {
+				switch r := l.src[l.i:]; {
+				case hasPrefix(r, b[1]):
+					depth--
+					l.i += len(b[1])
+				case hasPrefix(r, b[0]):
+					depth++
+					l.i += len(b[0])
+				default:
+					if l.src[l.i] == '\n' {
+						l.newline(l.i)
+					}
+					l.i++
+				}
+			}
+			return true
+		}
+	}
+	for _, lc := range l.r.lineComments {
+		if !hasPrefix(rest, lc) {
+			continue
+		}
+		if lc == "#" && l.r.hashAfterSpace && l.i > l.lineStart && l.src[l.i-1] != ' ' && l.src[l.i-1] != '\t' {
+			return false // $#, ${#var}: not a comment
+		}
+		for l.i < len(l.src) && l.src[l.i] != '\n' {
+			l.i++
+		}
+		return true
+	}
+	return false
+}
+
+// str skips a string or character literal starting here, and reports whether there was one.
+func (l *identLexer) str() bool {
+	c := l.src[l.i]
+	if l.r.triple && (c == '"' || c == '\'') && hasPrefix(l.src[l.i:], strings.Repeat(string(c), 3)) {
+		l.i += 3
+		l.skipEscaped(strings.Repeat(string(c), 3))
+		return true
+	}
+	if strings.IndexByte(l.r.rawQuotes, c) >= 0 {
+		l.i++
+		l.skipTo(string(c))
+		return true
+	}
+	if c == '\'' && l.r.charQuote {
+		// 'a', '\n', '\u{1F600}': a literal; 'a (a lifetime, a type variable): the quote alone.
+		src, j := l.src, l.i+1
+		if j < len(src) && src[j] == '\\' {
+			for k := j + 2; k < len(src) && k < l.i+14 && src[k] != '\n'; k++ {
+				if src[k] == '\'' {
+					l.i = k + 1
+					return true
+				}
+			}
+		} else if j < len(src) {
+			_, size := utf8.DecodeRune(src[j:])
+			if j+size < len(src) && src[j+size] == '\'' {
+				l.i = j + size + 1
+				return true
+			}
+		}
+		l.i++
+		return true
+	}
+	if strings.IndexByte(l.r.quotes, c) < 0 {
+		return false
+	}
+	l.i++
+	l.skipEscaped(string(c))
+	return true
+}
+
+// skipEscaped moves past end, skipping backslash escapes, counting lines.
+func (l *identLexer) skipEscaped(end string) {
+	for l.i < len(l.src) {
+		switch {
+		case l.src[l.i] == '\\':
+			if l.i+1 < len(l.src) && l.src[l.i+1] == '\n' {
+				l.newline(l.i + 1)
+			}
+			l.i += 2
+			continue
+		case hasPrefix(l.src[l.i:], end):
+			l.i += len(end)
+			return
+		case l.src[l.i] == '\n':
+			l.newline(l.i)
+		}
+		l.i++
+	}
+}
+
+func hasPrefix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[:len(s)]) == s
+}
+
+// useFilterHashes is how many bit positions each identifier sets in a use filter.
+const useFilterHashes = 7
+
+// UseFilter returns a Bloom filter of the distinct identifiers language's src uses (about 10
+// bits each, so that one name in a hundred that a file does not use still passes it), or nil
+// when there are none.
+func UseFilter(language string, src []byte) []byte {
+	seen := map[string]bool{}
+	EachIdentifier(language, src, func(name []byte, _, _ int) {
+		if !seen[string(name)] {
+			seen[string(name)] = true
+		}
+	})
+	if len(seen) == 0 {
+		return nil
+	}
+	bits := max(64, (len(seen)*10+7)/8*8)
+	filter := make([]byte, 1+bits/8)
+	filter[0] = useFilterHashes
+	for name := range seen {
+		h1, h2 := nameHashes(name)
+		for k := range uint64(useFilterHashes) {
+			bit := (h1 + k*h2) % uint64(bits)
+			filter[1+bit/8] |= 1 << (bit % 8)
+		}
+	}
+	return filter
+}
+
+// MayUse reports whether the file whose use filter is filter may use name: false means it does
+// not; true that it does, or (about one time in a hundred) that it does not.
+func MayUse(filter []byte, name string) bool {
+	if len(filter) < 2 {
+		return false
+	}
+	bits := uint64(len(filter)-1) * 8
+	h1, h2 := nameHashes(name)
+	for k := range uint64(filter[0]) {
+		bit := (h1 + k*h2) % bits
+		if filter[1+bit/8]&(1<<(bit%8)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// nameHashes are the two hashes a name's filter positions are made of.
+func nameHashes(name string) (uint64, uint64) {
+	h := fnv.New128a()
+	h.Write([]byte(name))
+	sum := h.Sum(nil)
+	return binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:]) | 1
+}

@@ -1,0 +1,189 @@
+package lang
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// identsOf returns the identifiers EachIdentifier finds in src, as "line:column:name".
+func identsOf(language string, src []byte) map[string]bool {
+	out := map[string]bool{}
+	EachIdentifier(language, src, func(name []byte, line, col int) {
+		out[fmt.Sprintf("%d:%d:%s", line, col, name)] = true
+	})
+	return out
+}
+
+// compareIdents adds to the counts how many of want were found, and how many of got were wanted,
+// and returns a few of the misses and of the extras.
+func compareIdents(want, got map[string]bool, found, extra *int, misses, extras *[]string, file string) {
+	for k := range want {
+		if got[k] {
+			*found++
+		} else if len(*misses) < 10 {
+			*misses = append(*misses, file+":"+k)
+		}
+	}
+	for k := range got {
+		if !want[k] {
+			*extra++
+			if len(*extras) < 10 {
+				*extras = append(*extras, file+":"+k)
+			}
+		}
+	}
+}
+
+// TestGoIdentifiersMatchGoParser: over every fifth Go file of GOROOT/src that go/parser reads
+// without an error, the identifiers EachIdentifier finds are the ast.Ident nodes go/parser finds,
+// at the same line and byte column: recall at least 99%, precision at least 95% (issue 15's bar
+// for refs; the lexer is what refs finds uses with).
+func TestGoIdentifiersMatchGoParser(t *testing.T) {
+	files := goFiles(gorootSrc())
+	if len(files) < 1000 {
+		t.Skipf("only %d Go files under GOROOT/src", len(files))
+	}
+	var wanted, found, got, extra int
+	var misses, extras []string
+	for i, path := range files {
+		if i%5 != 0 {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		want := map[string]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				p := fset.Position(id.Pos())
+				want[fmt.Sprintf("%d:%d:%s", p.Line, p.Column, id.Name)] = true
+			}
+			return true
+		})
+		mine := identsOf("Go", src)
+		wanted += len(want)
+		got += len(mine)
+		compareIdents(want, mine, &found, &extra, &misses, &extras, path)
+	}
+	recall := float64(found) / float64(wanted)
+	precision := float64(got-extra) / float64(got)
+	t.Logf("Go: %d identifiers of go/parser, %d found (recall %.4f); %d found in all, %d not go/parser's (precision %.4f)",
+		wanted, found, recall, got, extra, precision)
+	if recall < 0.99 || precision < 0.95 {
+		t.Errorf("recall %.4f, precision %.4f; want >= 0.99 and >= 0.95\nmissed: %v\nextra: %v", recall, precision, misses, extras)
+	}
+}
+
+// pyNames is Python's own tokenizer listing the NAME tokens (not keywords) of each file given.
+const pyNames = `
+import keyword, sys, tokenize
+for path in sys.argv[1:]:
+    try:
+        with open(path, 'rb') as f:
+            toks = list(tokenize.tokenize(f.readline))
+    except Exception:
+        continue
+    print("F " + path)
+    for t in toks:
+        if t.type == tokenize.NAME and not keyword.iskeyword(t.string):
+            print("%d:%d:%s" % (t.start[0], len(t.line[:t.start[1]].encode()) + 1, t.string))
+`
+
+// TestPythonIdentifiersMatchTokenize: over Python's standard library (every tenth file), the
+// identifiers EachIdentifier finds are the NAME tokens of Python's own tokenizer (keywords left
+// out), at the same line and byte column.
+func TestPythonIdentifiersMatchTokenize(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed")
+	}
+	matches, _ := filepath.Glob("/usr/lib/python3.[0-9]*")
+	if len(matches) == 0 {
+		t.Skip("no /usr/lib/python3.N")
+	}
+	var files []string
+	_ = filepath.Walk(matches[0], func(p string, info os.FileInfo, err error) error {
+		if err == nil && strings.HasSuffix(p, ".py") && !strings.Contains(p, "/test") && !strings.Contains(p, "site-packages") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	var sample []string
+	for i, f := range files {
+		if i%10 == 0 {
+			sample = append(sample, f)
+		}
+	}
+	if len(sample) < 50 {
+		t.Skipf("only %d Python files", len(sample))
+	}
+	out, err := exec.Command(py, append([]string{"-c", pyNames}, sample...)...).Output()
+	if err != nil {
+		t.Fatalf("python3 tokenize: %v", err)
+	}
+	byFile := map[string]map[string]bool{}
+	var cur map[string]bool
+	for _, line := range strings.Split(string(out), "\n") {
+		if path, ok := strings.CutPrefix(line, "F "); ok {
+			cur = map[string]bool{}
+			byFile[path] = cur
+		} else if line != "" && cur != nil {
+			cur[line] = true
+		}
+	}
+	var wanted, found, got, extra int
+	var misses, extras []string
+	for path, want := range byFile {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		mine := identsOf("Python", src)
+		wanted += len(want)
+		got += len(mine)
+		compareIdents(want, mine, &found, &extra, &misses, &extras, path)
+	}
+	recall := float64(found) / float64(wanted)
+	precision := float64(got-extra) / float64(got)
+	t.Logf("Python: %d files, %d NAME tokens, %d found (recall %.4f); %d found in all, %d not tokens (precision %.4f)",
+		len(byFile), wanted, found, recall, got, extra, precision)
+	if recall < 0.99 || precision < 0.95 {
+		t.Errorf("recall %.4f, precision %.4f; want >= 0.99 and >= 0.95\nmissed: %v\nextra: %v", recall, precision, misses, extras)
+	}
+}
+
+// TestUseFilter: a filter holds every identifier of the file, and few others.
+func TestUseFilter(t *testing.T) {
+	src := []byte("package p\n\n// notInComment\nfunc Alpha(beta int) string { return \"notInString\" + gamma }\n")
+	f := UseFilter("Go", src)
+	for _, name := range []string{"p", "Alpha", "beta", "int", "string", "gamma"} {
+		if !MayUse(f, name) {
+			t.Errorf("MayUse(%q) = false for a name the file uses", name)
+		}
+	}
+	passed := 0
+	for i := range 10000 {
+		if MayUse(f, fmt.Sprintf("absent%d", i)) {
+			passed++
+		}
+	}
+	if passed > 300 {
+		t.Errorf("%d of 10,000 absent names pass the filter; want about 1%%", passed)
+	}
+	if UseFilter("JSON", []byte(`{"a": 1}`)) != nil || MayUse(nil, "a") {
+		t.Error("a file without identifiers has a filter that passes a name")
+	}
+}
