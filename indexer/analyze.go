@@ -62,7 +62,7 @@ func newWorker(opts Options, gate *semaphore.Weighted) *worker {
 }
 
 // analyze fills the content-derived fields of f from src but the hash, which is the caller's:
-// lines, line index, language and map, all of the text the bytes decode to (UTF-16 with a byte
+// lines, line index, language, map and use filter, all of the text the bytes decode to (UTF-16 with a byte
 // order mark becomes UTF-8, and a notebook its cells, as readers see them). A file with a binary
 // head is marked skipped. f.Path, Size, Hash and the stat data are the caller's. It reports false when the run ended while it waited for the
 // memory gate; f is then incomplete.
@@ -84,6 +84,9 @@ func (w *worker) analyze(ctx context.Context, f *store.File, src []byte) bool {
 	f.Language, f.Mapper, f.MappersVersion, f.Lines = m.Language, m.MapperName, m.Version, m.Lines
 	f.Symbols, f.Imports, f.Summary = m.Symbols, m.Imports, m.Summary
 	f.Skip, f.SkipDetail = m.Skip, m.SkipDetail
+	if f.Skip.HasMap() {
+		f.Uses = lang.UseFilter(f.Language, src) // for refs
+	}
 	if f.Lines > store.LineIndexStep { // shorter files have no checkpoint past line 1
 		f.LineIndex = LineIndex(src, store.LineIndexStep)
 	}

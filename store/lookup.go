@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"math"
 	"sort"
@@ -145,4 +146,27 @@ func (s *Store) lookup(ctx context.Context, where string, args []any, match func
 		out[i] = hits[i].Hit
 	}
 	return out, nil
+}
+
+// FilesMaybeUsing returns, sorted, the paths of the files whose use filter passes mayUse: every
+// file that uses a name, and about one in a hundred of those that do not (the caller reads them
+// to tell). It reads the filters only, not the rows' symbols.
+func (s *Store) FilesMaybeUsing(ctx context.Context, mayUse func(filter []byte) bool) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, "SELECT f.path, u.filter FROM file_uses u JOIN files f ON f.id = u.file_id ORDER BY f.path")
+	if err != nil {
+		return nil, classify(fmt.Errorf("files using a name: %w", err))
+	}
+	defer rows.Close()
+	var paths []string
+	for rows.Next() {
+		var path string
+		var filter sql.RawBytes
+		if err := rows.Scan(&path, &filter); err != nil {
+			return nil, classify(fmt.Errorf("files using a name: %w", err))
+		}
+		if mayUse(filter) {
+			paths = append(paths, path)
+		}
+	}
+	return paths, classify(rows.Err())
 }

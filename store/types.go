@@ -194,6 +194,9 @@ type File struct {
 	MappersVersion int
 	Imports        []string
 	Symbols        []Symbol
+	// Uses is a Bloom filter of the identifiers the file uses (lang.UseFilter); nil for none.
+	// Written with the row; read only by FilesMaybeUsing.
+	Uses []byte
 }
 
 // Stamp returns the stat data the row was written for.

@@ -206,6 +206,9 @@ func (w *Writer) PutPacked(ctx context.Context, p Packed) error {
 	if err != nil {
 		return classify(fmt.Errorf("write %s: %w", f.Path, err))
 	}
+	if err := w.putUses(ctx, id, f.Uses); err != nil {
+		return fmt.Errorf("write %s: %w", f.Path, err)
+	}
 	newNames := map[string]string{}
 	for _, s := range f.Symbols {
 		if key := foldString(s.Name); newNames[key] == "" {
@@ -216,6 +219,16 @@ func (w *Writer) PutPacked(ctx context.Context, p Packed) error {
 		return fmt.Errorf("write %s: %w", f.Path, err)
 	}
 	return w.done(ctx, len(f.Symbols))
+}
+
+// putUses keeps the use filter of file id, or drops it when there is none.
+func (w *Writer) putUses(ctx context.Context, id int64, filter []byte) error {
+	if filter == nil {
+		_, err := w.exec(ctx, "DELETE FROM file_uses WHERE file_id = ?", id)
+		return err
+	}
+	_, err := w.exec(ctx, "INSERT INTO file_uses (file_id, filter) VALUES (?, ?) ON CONFLICT (file_id) DO UPDATE SET filter = excluded.filter", id, filter)
+	return err
 }
 
 // Prepare reads, in the open batch (it begins one), what the next Put of path needs of the row
@@ -506,6 +519,9 @@ func (w *Writer) Delete(ctx context.Context, path string) error {
 	}
 	if err == nil {
 		if err := w.relink(ctx, id, before, nil); err != nil {
+			return fmt.Errorf("delete %s: %w", path, err)
+		}
+		if err := w.putUses(ctx, id, nil); err != nil {
 			return fmt.Errorf("delete %s: %w", path, err)
 		}
 	}

@@ -239,7 +239,7 @@ READMAP_MAP_BUDGET, READMAP_JOBS, READMAP_DISABLE), and the environment over the
 	root.Flags().Bool("version", false, "print readmap's version and exit") // cobra acts on it
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(a.indexCommand(), a.statsCommand(), a.mapCommand(), a.readCommand(),
-		a.symCommand(), a.searchCommand(), a.editCommand(), a.exportCommand(), a.mcpCommand(), a.setupCommand())
+		a.symCommand(), a.refsCommand(), a.searchCommand(), a.editCommand(), a.exportCommand(), a.mcpCommand(), a.setupCommand())
 	root.SetHelpCommand(helpCommand(root))
 	return root
 }

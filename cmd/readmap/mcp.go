@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -19,9 +20,9 @@ func (a *app) mcpCommand() *cobra.Command {
 	var allowOutside bool
 	cmd := &cobra.Command{
 		Use:   "mcp",
-		Short: "Serve read, map, sym, search and edit as MCP tools on stdio",
+		Short: "Serve read, map, sym, refs, search and edit as MCP tools on stdio",
 		Long: `mcp runs a Model Context Protocol server on stdin and stdout with the tools read, map, sym,
-search and edit, taking the same parameters as the commands and refusing what they refuse, with
+refs, search and edit, taking the same parameters as the commands and refusing what they refuse, with
 the same error codes. Paths are relative to the repository root; a path outside it, even through a symbolic
 link, is refused unless --allow-outside-root is given. A bad setting in the environment, or a
 --root that is not a folder, stops the server before it starts. A line that is not a JSON-RPC
@@ -71,6 +72,12 @@ type (
 		Budget *int   `json:"budget,omitempty" jsonschema:"map size limit in bytes, 256 or more (default 10240)"`
 		JSON   bool   `json:"json,omitempty" jsonschema:"every symbol as JSON, no budget"`
 	}
+	mcpRefsInput struct {
+		Name  string `json:"name" jsonschema:"the name whose uses to find, or Class.method"`
+		Path  string `json:"path,omitempty" jsonschema:"only files whose path matches this glob, e.g. src/*"`
+		Limit *int   `json:"limit,omitempty" jsonschema:"most hits, 0 for all (default 100)"`
+		JSON  bool   `json:"json,omitempty" jsonschema:"answer with the CLI's JSON array instead of text"`
+	}
 	mcpSymInput struct {
 		Query string `json:"query" jsonschema:"a symbol name or Class.method; typos are tolerated"`
 		Kind  string `json:"kind,omitempty" jsonschema:"only this kind: function, method, class, struct, ..."`
@@ -118,6 +125,7 @@ func (a *app) mcpServer(root string, allowOutside bool) *mcp.Server {
 	mcp.AddTool(server, &mcp.Tool{Name: "map", Description: `The structural map of a file: every class, function, method, heading or key with its line range, within a size budget. Use it to see a large file's layout before reading parts of it with read.`}, m.mapFile)
 	mcp.AddTool(server, &mcp.Tool{Name: "sym", Description: `Find where a symbol is defined across the whole repository by name (exact, prefix, substring, then typo-tolerant). Each hit is path:start-end kind qualname signature; read those lines next. A cut answer ends with the skip that shows the rest.`}, m.sym)
 	mcp.AddTool(server, &mcp.Tool{Name: "search", Description: `Find lines in one file that contain a text, match a regular expression, or resemble a whole line (fuzzy); each hit shows its line number, context and the enclosing function or class with its range. A cut answer ends with the next hit's line and the skip that shows it.`}, m.search)
+	mcp.AddTool(server, &mcp.Tool{Name: "refs", Description: `Find who uses a name across the whole repository before changing it: its definitions first, then every line that uses it outside comments and strings, as path:line in ENCLOSING-SYMBOL the line. Class.method keeps member accesses. Read the lines you need next.`}, m.refs)
 	mcp.AddTool(server, &mcp.Tool{Name: "edit", Description: `Change a file of the repository safely and get the diff. Replace a whole symbol with "symbol" and "new" (read it first with read and "symbol"; give its full new lines), add lines with "insert_before"/"insert_after", remove it with "delete"; or replace a text that occurs once with "old" and "new". Several edits go in "batch", all or nothing. Pass the hash you read as "if_hash" to refuse a stale edit. The file keeps its line endings, encoding and mode; a backup is kept and "undo" restores it. A failure changes nothing and says why, with the matches or the nearest lines.`}, m.edit)
 	return server
 }
@@ -313,6 +321,38 @@ func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInp
 		return textResult(b.String(), "["+ans.Notice+"]"), nil, nil // the array stays whole JSON
 	}
 	return textResult(b.String()), nil, nil
+}
+
+func (m *mcpTools) refs(ctx context.Context, _ *mcp.CallToolRequest, in mcpRefsInput) (*mcp.CallToolResult, any, error) {
+	q := query.RefsQuery{Name: in.Name, PathGlob: in.Path, Limit: query.DefaultRefsLimit}
+	if in.Limit != nil {
+		q.Limit = *in.Limit
+	}
+	if err := q.Validate(); err != nil {
+		return toolError(err), nil, nil
+	}
+	s := m.session(ctx)
+	defer s.close()
+	if s.st == nil {
+		return toolError(failure(query.CodeStore, s.shownPath(m.a.dbPath(m.root)), s.storeErr, storeHint(s.storeErr))), nil, nil
+	}
+	hits, err := m.a.lookupRefs(ctx, s.st, s.root, q)
+	if err != nil {
+		return toolError(err), nil, nil
+	}
+	ans := query.NewRefsAnswer(hits, q, query.MaxAnswerBytes)
+	if !in.JSON {
+		return textResult(ans.Text()), nil, nil
+	}
+	out := ans.Hits
+	if out == nil {
+		out = []query.RefHit{}
+	}
+	b, _ := json.Marshal(out)
+	if ans.Truncated > 0 {
+		return textResult(string(b), fmt.Sprintf("[readmap: %d more hits left out; raise limit (0 for all) or narrow with path]", ans.Truncated)), nil, nil
+	}
+	return textResult(string(b)), nil, nil
 }
 
 func (m *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in mcpSearchInput) (*mcp.CallToolResult, any, error) {

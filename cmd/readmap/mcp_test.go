@@ -87,8 +87,8 @@ func TestMCPTools(t *testing.T) {
 			t.Errorf("tool %s: schema %s, description %q", tool.Name, schema, tool.Description)
 		}
 	}
-	if strings.Join(names, ",") != "edit,map,read,search,sym" && strings.Join(names, ",") != "read,map,sym,search,edit" {
-		t.Errorf("tools = %v, want read, map, sym, search, edit", names)
+	if strings.Join(names, ",") != "edit,map,read,refs,search,sym" {
+		t.Errorf("tools = %v, want edit, map, read, refs, search, sym", names)
 	}
 
 	res := callTool(t, cs, "read", map[string]any{"path": "big.go"})
@@ -111,6 +111,10 @@ func TestMCPTools(t *testing.T) {
 	res = callTool(t, cs, "sym", map[string]any{"query": "Func42"})
 	if blocks := texts(res); res.IsError || !strings.HasPrefix(blocks[0], "big.go:") {
 		t.Errorf("sym Func42 = %q", blocks)
+	}
+	res = callTool(t, cs, "refs", map[string]any{"name": "Func42"})
+	if blocks := texts(res); res.IsError || !strings.HasPrefix(blocks[0], "big.go:") || !strings.Contains(blocks[0], "in Func42") {
+		t.Errorf("refs Func42 = %q", blocks)
 	}
 	res = callTool(t, cs, "search", map[string]any{"path": "small.go", "pattern": "func S"})
 	if blocks := texts(res); res.IsError || !strings.Contains(blocks[0], "── line 3 in S [3]") {
@@ -161,8 +165,8 @@ func TestMCPStdioRoundTrip(t *testing.T) {
 	list := p.recv()
 	result, _ := list["result"].(map[string]any)
 	tools, _ := result["tools"].([]any)
-	if len(tools) != 5 {
-		t.Errorf("tools/list over stdio = %v, want 5 tools", list)
+	if len(tools) != 6 {
+		t.Errorf("tools/list over stdio = %v, want 6 tools", list)
 	}
 	if code := p.exit(); code != 0 {
 		t.Errorf("readmap mcp exited %d at the end of its input, want 0", code)

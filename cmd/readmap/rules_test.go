@@ -329,7 +329,7 @@ func TestHelpTopics(t *testing.T) {
 		t.Errorf("readmap help raed: exit %d, stderr %q", code, errOut)
 	}
 	_, errOut, code = cli(t, dir, "help", "nosuch")
-	if code != exitUsage || !strings.Contains(errOut, "hint: commands: edit, export, index, map, mcp, read, search, setup, stats, sym\n") {
+	if code != exitUsage || !strings.Contains(errOut, "hint: commands: edit, export, index, map, mcp, read, refs, search, setup, stats, sym\n") {
 		t.Errorf("readmap help nosuch: exit %d, stderr %q", code, errOut)
 	}
 	// Help works with a bad setting in the environment, so that the way to fix it can be read.

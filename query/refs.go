@@ -1,0 +1,243 @@
+package query
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/readmap/readmap/indexer/lang"
+	"github.com/readmap/readmap/store"
+)
+
+// RefsQuery is a request of `refs`: the name, optionally qualified (Class.method), the files to
+// look in, and how many hits to show.
+type RefsQuery struct {
+	Name     string
+	PathGlob string // SQLite GLOB syntax, as sym's --path
+	Limit    int    // most hits; 0 for all
+}
+
+// DefaultRefsLimit is how many hits `refs` prints unless --limit says otherwise.
+const DefaultRefsLimit = 100
+
+// RefHit is one place a name occurs: its definition, or a use.
+type RefHit struct {
+	Path   string `json:"path"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Kind   string `json:"kind"`   // "definition" or "reference"
+	Symbol string `json:"symbol"` // the enclosing symbol's qualname, "" at the top of the file
+	Text   string `json:"text"`   // the line, without its line ending, cut at 200 bytes
+}
+
+// Validate checks the query's bounds.
+func (q RefsQuery) Validate() error {
+	if strings.TrimSpace(q.Name) == "" {
+		return userError(CodeBadQuery, "empty name", "give a name, for example readmap refs NewReader")
+	}
+	return within("limit", q.Limit, 0, 100000)
+}
+
+// Refs finds the definitions of q's name and its uses across the store's files under root:
+// definitions first (as sym finds them, same name), then uses in files in path order, each with
+// its enclosing symbol. A use is an identifier of that name outside comments and strings
+// (lang.EachIdentifier) that is not a definition's own name, one hit a line. Only the files whose use filter
+// passes the name are read. It also returns the paths it read, for the caller's staleness check.
+func Refs(ctx context.Context, st *store.Store, root string, q RefsQuery) ([]RefHit, []string, error) {
+	name := q.Name
+	owner := ""
+	if i := strings.LastIndex(name, "."); i > 0 && i < len(name)-1 {
+		owner, name = name[:i], name[i+1:]
+	}
+	defs, err := st.SymbolsNamed(ctx, name, store.LookupFilter{PathGlob: q.PathGlob}, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	var hits []RefHit
+	var read []string
+	defAt := map[string]int{} // "path:start line" of each definition → its hit
+	ownerFiles := map[string]bool{}
+	for _, d := range defs {
+		if d.Name != name || d.Kind == store.KindLandmark || (owner != "" && d.Qualname != q.Name && !strings.HasSuffix(d.Qualname, "."+q.Name)) {
+			continue
+		}
+		ownerFiles[d.Path] = true
+		defAt[fmt.Sprintf("%s:%d", d.Path, d.StartLine)] = len(hits)
+		hits = append(hits, RefHit{Path: d.Path, Line: d.StartLine, Kind: "definition", Symbol: d.Qualname, Text: d.Signature})
+		read = append(read, d.Path)
+	}
+	paths, err := st.FilesMaybeUsing(ctx, func(filter []byte) bool { return lang.MayUse(filter, name) })
+	if err != nil {
+		return nil, nil, err
+	}
+	// Files are read through the root opened once: a link swapped in since a file was mapped
+	// cannot lead the read outside it.
+	dir, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer dir.Close()
+	for _, p := range paths {
+		if q.PathGlob != "" && !globMatch(q.PathGlob, p) {
+			continue
+		}
+		f, err := st.File(ctx, p)
+		if err != nil {
+			continue // gone since
+		}
+		src, err := dir.ReadFile(filepath.FromSlash(p))
+		if err != nil {
+			continue
+		}
+		read = append(read, p)
+		text, _ := lang.ShownText(p, src)
+		lines := bytes.Split(text, []byte{'\n'})
+		seenDef := map[int]bool{}
+		lastLine := 0 // one hit a line: a line that uses the name twice is one use of it
+		lang.EachIdentifier(f.Language, text, func(id []byte, line, col int) {
+			if string(id) != name {
+				return
+			}
+			// A definition's own name: the first occurrence of the name in a symbol of that name.
+			if s := definingSymbol(f.Symbols, name, line); s >= 0 && !seenDef[s] {
+				seenDef[s] = true
+				if i, ok := defAt[fmt.Sprintf("%s:%d", p, f.Symbols[s].StartLine)]; ok {
+					hits[i].Column = col
+				}
+				return
+			}
+			if (owner != "" && !ownerFiles[p] && !afterMember(lines[line-1], col)) || line == lastLine {
+				return
+			}
+			lastLine = line
+			sym := ""
+			if enclosing := innermost(f.Symbols, line); enclosing >= 0 {
+				sym = f.Symbols[enclosing].Qualname
+			}
+			hits = append(hits, RefHit{Path: p, Line: line, Column: col, Kind: "reference", Symbol: sym, Text: lineText(lines, line)})
+		})
+	}
+	if len(hits) == 0 {
+		return nil, read, refsNotFound(ctx, st, q)
+	}
+	return hits, read, nil
+}
+
+// refsNotFound is the error of a name neither defined nor used, naming the closest names.
+func refsNotFound(ctx context.Context, st *store.Store, q RefsQuery) error {
+	hint := "check the spelling; readmap sym finds names by prefix and with typos"
+	if near, err := Sym(ctx, st, SymQuery{Text: q.Name, Limit: 5}); err == nil && len(near) > 0 {
+		var names []string
+		seen := map[string]bool{}
+		for _, h := range near {
+			if !seen[h.Qualname] {
+				seen[h.Qualname] = true
+				names = append(names, Printable(h.Qualname))
+			}
+		}
+		hint = "did you mean " + strings.Join(names, ", ") + "?"
+	}
+	return userError(CodeNoHit, fmt.Sprintf("no definition or use of %q", q.Name), hint)
+}
+
+// innermost returns the index of the deepest symbol whose lines hold line, or -1.
+func innermost(syms []store.Symbol, line int) int {
+	best := -1
+	for i, s := range syms {
+		if s.Kind == store.KindLandmark || s.StartLine > line || line > s.EndLine {
+			continue
+		}
+		if best < 0 || s.Depth > syms[best].Depth || (s.Depth == syms[best].Depth && s.EndLine-s.StartLine < syms[best].EndLine-syms[best].StartLine) {
+			best = i
+		}
+	}
+	return best
+}
+
+// definingSymbol returns the index of a symbol named name whose lines hold line, or -1.
+func definingSymbol(syms []store.Symbol, name string, line int) int {
+	for i, s := range syms {
+		if s.Name == name && s.Kind != store.KindLandmark && s.StartLine <= line && line <= s.EndLine {
+			return i
+		}
+	}
+	return -1
+}
+
+// afterMember reports whether the identifier at byte column col of line follows a member
+// access: ".", "->" or "::".
+func afterMember(line []byte, col int) bool {
+	before := bytes.TrimRight(line[:min(col-1, len(line))], " \t")
+	return bytes.HasSuffix(before, []byte(".")) || bytes.HasSuffix(before, []byte("->")) || bytes.HasSuffix(before, []byte("::"))
+}
+
+// lineText is line n of lines without its ending, cut at 200 bytes.
+func lineText(lines [][]byte, n int) string {
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	l := strings.TrimRight(string(lines[n-1]), "\r")
+	l = strings.TrimSpace(l)
+	if len(l) > 200 {
+		l = strings.ToValidUTF8(l[:200], "") + "…"
+	}
+	return l
+}
+
+// globMatch matches a path against a GLOB pattern as SQLite's GLOB does for the patterns sym's
+// --path takes ("net/*" matches everything under net/).
+func globMatch(pattern, p string) bool {
+	if ok, _ := path.Match(pattern, p); ok {
+		return true
+	}
+	if prefix, ok := strings.CutSuffix(pattern, "*"); ok && !strings.ContainsAny(prefix, "*?[") {
+		return strings.HasPrefix(p, prefix)
+	}
+	return false
+}
+
+// RefsAnswer is what refs shows: the hits as many as the limit and the budget allow.
+type RefsAnswer struct {
+	Hits      []RefHit
+	Truncated int // hits left out
+}
+
+// NewRefsAnswer cuts hits to q.Limit (0: all) and to budget bytes of text.
+func NewRefsAnswer(hits []RefHit, q RefsQuery, budget int) *RefsAnswer {
+	a := &RefsAnswer{}
+	size := 0
+	for i, h := range hits {
+		line := h.textLine()
+		if (q.Limit > 0 && i >= q.Limit) || size+len(line)+200 > budget {
+			a.Truncated = len(hits) - i
+			break
+		}
+		size += len(line)
+		a.Hits = append(a.Hits, h)
+	}
+	return a
+}
+
+func (h RefHit) textLine() string {
+	where := h.Symbol
+	if where == "" {
+		where = "(top level)"
+	}
+	return fmt.Sprintf("%s:%d  in %s  %s\n", DisplayPath(h.Path), h.Line, Printable(where), Printable(h.Text))
+}
+
+// Text is the answer as refs prints it: one hit a line, and a last line saying what was left out.
+func (a *RefsAnswer) Text() string {
+	var b strings.Builder
+	for _, h := range a.Hits {
+		b.WriteString(h.textLine())
+	}
+	if a.Truncated > 0 {
+		fmt.Fprintf(&b, "[readmap: %d more hits left out; narrow with --path, or raise --limit (0 for all) with --json]\n", a.Truncated)
+	}
+	return b.String()
+}
