@@ -95,6 +95,9 @@ func Refs(ctx context.Context, st *store.Store, root string, q RefsQuery) ([]Ref
 		}
 		read = append(read, p)
 		text, _ := lang.ShownText(p, src)
+		if !bytes.Contains(text, []byte(name)) {
+			continue // the filter's one in a hundred
+		}
 		lines := bytes.Split(text, []byte{'\n'})
 		seenDef := map[int]bool{}
 		lastLine := 0 // one hit a line: a line that uses the name twice is one use of it

@@ -84,6 +84,18 @@ func EachIdentifier(language string, src []byte, fn func(name []byte, line, colu
 		return
 	}
 	l := &identLexer{src: src, r: r, line: 1}
+	for c := range 256 {
+		l.ident[c] = isNameByte(byte(c)) || strings.IndexByte(r.extra, byte(c)) >= 0
+	}
+	for _, lc := range r.lineComments {
+		l.special[lc[0]] = true
+	}
+	for _, b := range r.blockComments {
+		l.special[b[0][0]] = true
+	}
+	for _, q := range r.quotes + r.rawQuotes + "'" {
+		l.special[q] = true
+	}
 	l.run(fn)
 }
 
@@ -91,6 +103,8 @@ func EachIdentifier(language string, src []byte, fn func(name []byte, line, colu
 type identLexer struct {
 	src       []byte
 	r         lexRules
+	ident     [256]bool // bytes of identifiers
+	special   [256]bool // first bytes of comments and strings
 	i         int
 	line      int
 	lineStart int
@@ -104,15 +118,15 @@ func (l *identLexer) run(fn func(name []byte, line, column int)) {
 		case c == '\n':
 			l.newline(l.i)
 			l.i++
-		case l.comment():
-		case l.str():
+		case l.special[c] && l.comment():
+		case l.special[c] && l.str():
 		case c >= '0' && c <= '9':
 			for l.i < len(src) && (isNameByte(src[l.i]) || src[l.i] == '.') {
 				l.i++
 			}
-		case isNameByte(c) || (c != 0 && strings.IndexByte(l.r.extra, c) >= 0):
+		case l.ident[c]:
 			start := l.i
-			for l.i < len(src) && (isNameByte(src[l.i]) || strings.IndexByte(l.r.extra, src[l.i]) >= 0) {
+			for l.i < len(src) && l.ident[src[l.i]] {
 				l.i++
 			}
 			name := src[start:l.i]
