@@ -209,13 +209,14 @@ type RefsAnswer struct {
 	Truncated int // hits left out
 }
 
-// NewRefsAnswer cuts hits to q.Limit (0: all) and to budget bytes of text.
+// NewRefsAnswer cuts hits to q.Limit and to budget bytes of text; with Limit 0 it keeps them all,
+// as asked.
 func NewRefsAnswer(hits []RefHit, q RefsQuery, budget int) *RefsAnswer {
 	a := &RefsAnswer{}
 	size := 0
 	for i, h := range hits {
 		line := h.textLine()
-		if (q.Limit > 0 && i >= q.Limit) || size+len(line)+200 > budget {
+		if q.Limit > 0 && (i >= q.Limit || size+len(line)+200 > budget) {
 			a.Truncated = len(hits) - i
 			break
 		}

@@ -23,7 +23,7 @@ identifier of that name outside comments and strings, in every file of the store
 it sits in. Each hit prints as path:line  in ENCLOSING-SYMBOL  the line. Class.method keeps the uses
 after a member access (. -> ::) and those in the files that define it. Only the files that may use
 the name are read (each file's identifiers are kept as a filter); stale ones are mapped again
-first. The answer stops at --limit hits (0 for all) or before 28,000 bytes.`,
+first. The answer stops at --limit hits or before 28,000 bytes; --limit 0 prints them all.`,
 		Example: `  readmap refs NewReader
   readmap refs Server.Handle --path 'net/*'
   readmap refs kmalloc --limit 0 --json`,
