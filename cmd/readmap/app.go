@@ -396,6 +396,20 @@ func (a *app) openStore(ctx context.Context, root string, rebuild bool) (*store.
 	return st, root, nil
 }
 
+// openRootStore opens the store of the root the flags and the working directory give, and
+// returns it with the root; errors are ready to print. rebuild moves a corrupt store aside.
+func (a *app) openRootStore(ctx context.Context, rebuild bool) (*store.Store, string, error) {
+	root, err := a.rootDir()
+	if err != nil {
+		return nil, "", err
+	}
+	st, root, err := a.openStore(ctx, root, rebuild)
+	if err != nil {
+		return nil, root, failure(query.CodeStore, a.dbPath(root), err, storeHint(err))
+	}
+	return st, root, nil
+}
+
 // warnMovedAside says, in a warning naming the moved file, that the corrupt store at path was moved
 // to aside and a new one started; aside "" means nothing was moved.
 func (a *app) warnMovedAside(path, aside string) {

@@ -57,13 +57,9 @@ The file is written beside its target and renamed over it.`,
 
 // export indexes the root and writes what write makes of the store to out (or ROOT/name).
 func (a *app) export(ctx context.Context, out, name string, write func(context.Context, *store.Store, string, string, io.Writer) (string, error)) error {
-	root, err := a.rootDir()
+	st, root, err := a.openRootStore(ctx, true)
 	if err != nil {
 		return err
-	}
-	st, root, err := a.openStore(ctx, root, true)
-	if err != nil {
-		return failure(query.CodeStore, a.dbPath(root), err, storeHint(err))
 	}
 	defer st.Close()
 	opts := a.indexerOptions(root)

@@ -286,7 +286,7 @@ func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInp
 	s := m.session(ctx)
 	defer s.close()
 	if s.st == nil {
-		return toolError(failure(query.CodeStore, s.shownPath(m.a.dbPath(m.root)), s.storeErr, storeHint(s.storeErr))), nil, nil
+		return m.noStore(s), nil, nil
 	}
 	if !m.allowOutside {
 		q.Suggest = func(name string) bool {
@@ -323,6 +323,11 @@ func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInp
 	return textResult(b.String()), nil, nil
 }
 
+// noStore is the answer of a tool that needs the store when it cannot be opened.
+func (m *mcpTools) noStore(s *session) *mcp.CallToolResult {
+	return toolError(failure(query.CodeStore, s.shownPath(m.a.dbPath(m.root)), s.storeErr, storeHint(s.storeErr)))
+}
+
 func (m *mcpTools) refs(ctx context.Context, _ *mcp.CallToolRequest, in mcpRefsInput) (*mcp.CallToolResult, any, error) {
 	q := query.RefsQuery{Name: in.Name, PathGlob: in.Path, Limit: query.DefaultRefsLimit}
 	if in.Limit != nil {
@@ -334,7 +339,7 @@ func (m *mcpTools) refs(ctx context.Context, _ *mcp.CallToolRequest, in mcpRefsI
 	s := m.session(ctx)
 	defer s.close()
 	if s.st == nil {
-		return toolError(failure(query.CodeStore, s.shownPath(m.a.dbPath(m.root)), s.storeErr, storeHint(s.storeErr))), nil, nil
+		return m.noStore(s), nil, nil
 	}
 	hits, err := m.a.lookupRefs(ctx, s.st, s.root, q)
 	if err != nil {

@@ -44,13 +44,9 @@ first. The answer stops at --limit hits or before 28,000 bytes; --limit 0 prints
 
 // refs answers q on w, from the store of the root, as text or (under --json) a JSON array.
 func (a *app) refs(ctx context.Context, q query.RefsQuery, w io.Writer) error {
-	root, err := a.rootDir()
+	st, root, err := a.openRootStore(ctx, false)
 	if err != nil {
 		return err
-	}
-	st, root, err := a.openStore(ctx, root, false)
-	if err != nil {
-		return failure(query.CodeStore, a.dbPath(root), err, storeHint(err))
 	}
 	defer st.Close()
 	hits, err := a.lookupRefs(ctx, st, root, q)

@@ -43,13 +43,9 @@ which --skip shows the rest.`,
 }
 
 func (a *app) sym(ctx context.Context, q query.SymQuery) error {
-	root, err := a.rootDir()
+	st, root, err := a.openRootStore(ctx, false)
 	if err != nil {
 		return err
-	}
-	st, root, err := a.openStore(ctx, root, false)
-	if err != nil {
-		return failure(query.CodeStore, a.dbPath(root), err, storeHint(err))
 	}
 	defer st.Close()
 	hits, err := a.lookupSymbols(ctx, st, root, q)

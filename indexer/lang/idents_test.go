@@ -41,6 +41,18 @@ func compareIdents(want, got map[string]bool, found, extra *int, misses, extras 
 	}
 }
 
+// checkRecall reports the figures of a comparison and fails below recall 0.99 or precision 0.95
+// (issue 15's bar).
+func checkRecall(t *testing.T, what string, wanted, found, got, extra int, misses, extras []string) {
+	t.Helper()
+	recall, precision := float64(found)/float64(wanted), float64(got-extra)/float64(got)
+	t.Logf("%s: %d wanted, %d found (recall %.4f); %d found in all, %d not wanted (precision %.4f)",
+		what, wanted, found, recall, got, extra, precision)
+	if recall < 0.99 || precision < 0.95 {
+		t.Errorf("recall %.4f, precision %.4f; want >= 0.99 and >= 0.95\nmissed: %v\nextra: %v", recall, precision, misses, extras)
+	}
+}
+
 // TestGoIdentifiersMatchGoParser: over every fifth Go file of GOROOT/src that go/parser reads
 // without an error, the identifiers EachIdentifier finds are the ast.Ident nodes go/parser finds,
 // at the same line and byte column: recall at least 99%, precision at least 95% (issue 15's bar
@@ -78,13 +90,7 @@ func TestGoIdentifiersMatchGoParser(t *testing.T) {
 		got += len(mine)
 		compareIdents(want, mine, &found, &extra, &misses, &extras, path)
 	}
-	recall := float64(found) / float64(wanted)
-	precision := float64(got-extra) / float64(got)
-	t.Logf("Go: %d identifiers of go/parser, %d found (recall %.4f); %d found in all, %d not go/parser's (precision %.4f)",
-		wanted, found, recall, got, extra, precision)
-	if recall < 0.99 || precision < 0.95 {
-		t.Errorf("recall %.4f, precision %.4f; want >= 0.99 and >= 0.95\nmissed: %v\nextra: %v", recall, precision, misses, extras)
-	}
+	checkRecall(t, "Go, against go/parser's identifiers", wanted, found, got, extra, misses, extras)
 }
 
 // pyNames is Python's own tokenizer listing the NAME tokens (not keywords) of each file given.
@@ -156,13 +162,7 @@ func TestPythonIdentifiersMatchTokenize(t *testing.T) {
 		got += len(mine)
 		compareIdents(want, mine, &found, &extra, &misses, &extras, path)
 	}
-	recall := float64(found) / float64(wanted)
-	precision := float64(got-extra) / float64(got)
-	t.Logf("Python: %d files, %d NAME tokens, %d found (recall %.4f); %d found in all, %d not tokens (precision %.4f)",
-		len(byFile), wanted, found, recall, got, extra, precision)
-	if recall < 0.99 || precision < 0.95 {
-		t.Errorf("recall %.4f, precision %.4f; want >= 0.99 and >= 0.95\nmissed: %v\nextra: %v", recall, precision, misses, extras)
-	}
+	checkRecall(t, fmt.Sprintf("Python, %d files, against tokenize's NAME tokens", len(byFile)), wanted, found, got, extra, misses, extras)
 }
 
 // TestUseFilter: a filter holds every identifier of the file, and few others.

@@ -61,7 +61,7 @@ func (b *Builder) Add(f *store.File, src []byte) {
 			SymbolRoles:    int32(scip.SymbolRole_Definition),
 			EnclosingRange: []int32{int32(s.StartLine - 1), 0, int32(s.EndLine), 0},
 		})
-		info := &scip.SymbolInformation{Symbol: names[i], DisplayName: s.Name, Kind: kindOf(s.Kind)}
+		info := &scip.SymbolInformation{Symbol: names[i], DisplayName: s.Name, Kind: scipKinds[s.Kind]}
 		if s.Signature != "" {
 			info.SignatureDocumentation = &scip.Document{Language: doc.Language, Text: s.Signature}
 		}
@@ -115,53 +115,22 @@ func suffixOf(k store.Kind) scip.Descriptor_Suffix {
 	return scip.Descriptor_Term
 }
 
-// kindOf is the SCIP kind of a readmap kind.
-func kindOf(k store.Kind) scip.SymbolInformation_Kind {
-	switch k {
-	case store.KindFunction, store.KindProcedure, store.KindRPC:
-		return scip.SymbolInformation_Function
-	case store.KindMethod:
-		return scip.SymbolInformation_Method
-	case store.KindConstructor:
-		return scip.SymbolInformation_Constructor
-	case store.KindClass, store.KindObject:
-		return scip.SymbolInformation_Class
-	case store.KindStruct:
-		return scip.SymbolInformation_Struct
-	case store.KindInterface, store.KindService:
-		return scip.SymbolInformation_Interface
-	case store.KindEnum:
-		return scip.SymbolInformation_Enum
-	case store.KindEnumMember:
-		return scip.SymbolInformation_EnumMember
-	case store.KindTrait, store.KindImpl:
-		return scip.SymbolInformation_Trait
-	case store.KindType:
-		return scip.SymbolInformation_Type
-	case store.KindUnion:
-		return scip.SymbolInformation_Union
-	case store.KindMessage:
-		return scip.SymbolInformation_Message
-	case store.KindField, store.KindColumn:
-		return scip.SymbolInformation_Field
-	case store.KindProperty:
-		return scip.SymbolInformation_Property
-	case store.KindConst:
-		return scip.SymbolInformation_Constant
-	case store.KindVar:
-		return scip.SymbolInformation_Variable
-	case store.KindMacro:
-		return scip.SymbolInformation_Macro
-	case store.KindModule:
-		return scip.SymbolInformation_Module
-	case store.KindNamespace:
-		return scip.SymbolInformation_Namespace
-	case store.KindPackage:
-		return scip.SymbolInformation_Package
-	case store.KindKey:
-		return scip.SymbolInformation_Key
-	}
-	return scip.SymbolInformation_UnspecifiedKind
+// scipKinds is the SCIP kind of each readmap kind that has one.
+var scipKinds = map[store.Kind]scip.SymbolInformation_Kind{
+	store.KindFunction: scip.SymbolInformation_Function, store.KindProcedure: scip.SymbolInformation_Function,
+	store.KindRPC: scip.SymbolInformation_Function, store.KindMethod: scip.SymbolInformation_Method,
+	store.KindConstructor: scip.SymbolInformation_Constructor, store.KindClass: scip.SymbolInformation_Class,
+	store.KindObject: scip.SymbolInformation_Class, store.KindStruct: scip.SymbolInformation_Struct,
+	store.KindInterface: scip.SymbolInformation_Interface, store.KindService: scip.SymbolInformation_Interface,
+	store.KindEnum: scip.SymbolInformation_Enum, store.KindEnumMember: scip.SymbolInformation_EnumMember,
+	store.KindTrait: scip.SymbolInformation_Trait, store.KindImpl: scip.SymbolInformation_Trait,
+	store.KindType: scip.SymbolInformation_Type, store.KindUnion: scip.SymbolInformation_Union,
+	store.KindMessage: scip.SymbolInformation_Message, store.KindField: scip.SymbolInformation_Field,
+	store.KindColumn: scip.SymbolInformation_Field, store.KindProperty: scip.SymbolInformation_Property,
+	store.KindConst: scip.SymbolInformation_Constant, store.KindVar: scip.SymbolInformation_Variable,
+	store.KindMacro: scip.SymbolInformation_Macro, store.KindModule: scip.SymbolInformation_Module,
+	store.KindNamespace: scip.SymbolInformation_Namespace, store.KindPackage: scip.SymbolInformation_Package,
+	store.KindKey: scip.SymbolInformation_Key,
 }
 
 // lines finds a name on a line of a file's text.
