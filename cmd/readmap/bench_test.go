@@ -171,3 +171,18 @@ func benchEditSymbol(b *testing.B, name, header, body, target string) {
 		runOrFail(b, "edit", name, "--symbol", symbol, "--new", fmt.Sprintf(strings.Replace(target, "%d", "0", 1), i))
 	}
 }
+
+// BenchmarkRefsGOROOT times `refs NAME --limit 0` over a store of GOROOT/src (indexed once,
+// outside the timing): a name used in a few files, and one used in hundreds.
+func BenchmarkRefsGOROOT(b *testing.B) {
+	db := filepath.Join(b.TempDir(), "index.db")
+	b.Chdir(gorootSrc())
+	runOrFail(b, "index", "-q", "--root", ".", "--db", db)
+	for _, name := range []string{"ParseFile", "NewReader"} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				runOrFail(b, "refs", name, "--limit", "0", "--root", ".", "--db", db)
+			}
+		})
+	}
+}
