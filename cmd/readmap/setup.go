@@ -327,7 +327,7 @@ func (a *app) setupFiles(agent string, project bool, command string) ([]setupFil
 		approve := `{ approval_mode = "approve" }`
 		table := "[mcp_servers.readmap]\ncommand = " + tomlString(command) + "\nargs = [\"mcp\"]\n" +
 			"supports_parallel_tool_calls = true\n" +
-			"tools = { read = " + approve + ", map = " + approve + ", sym = " + approve + ", search = " + approve + " }\n"
+			"tools = { read = " + approve + ", map = " + approve + ", sym = " + approve + ", refs = " + approve + ", search = " + approve + " }\n"
 		return []setupFile{tomlSetupFile(cfg, tomlTableBlock("mcp_servers", "readmap"), table)}, nil
 	case "gemini":
 		dir := base
@@ -452,8 +452,8 @@ The MCP server readmap maps every file into symbols with line ranges. To read a 
 mcp__readmap__read: a small file comes back whole; a large one as its first page and a map of
 every symbol with its lines, so read the lines you need next ("lines": "A-B" from the map, or
 "symbol": "Class.method") instead of paging through it. mcp__readmap__sym finds where a name is
-defined across the repository; mcp__readmap__edit changes a symbol or a unique text, with
-"if_hash" from the read and "undo" to take it back.
+defined across the repository, mcp__readmap__refs who uses it; mcp__readmap__edit changes a symbol
+or a unique text, with "if_hash" from the read and "undo" to take it back.
 `
 
 // agentsGuide is the guide setup agents-md prints (or adds to AGENTS.md).
@@ -466,8 +466,8 @@ readmap maps every file of this repository into symbols with exact line ranges.
   from the first page alone.
 - Then read only what you need: ` + "`readmap read PATH --lines A-B`" + ` (ranges from the map) or
   ` + "`readmap read PATH --symbol Class.method`" + `.
-- Find where a name is defined: ` + "`readmap sym NAME`" + `. Find lines in a file, each with its
-  enclosing symbol: ` + "`readmap search PATH PATTERN`" + `.
+- Find where a name is defined: ` + "`readmap sym NAME`" + `; who uses it: ` + "`readmap refs NAME`" + `. Find
+  lines in a file, each with its enclosing symbol: ` + "`readmap search PATH PATTERN`" + `.
 - Change a symbol or a unique text safely: ` + "`readmap edit PATH --symbol NAME --new-file F`" + ` or
   ` + "`readmap edit PATH --old TEXT --new TEXT`" + `; ` + "`readmap edit PATH --undo`" + ` takes it back.
 `
