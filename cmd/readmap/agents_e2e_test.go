@@ -391,6 +391,7 @@ func TestE2EPi(t *testing.T) {
 		toolCall{"large2", "read", map[string]any{"path": "big/big.go"}},
 		toolCall{"folder", "read", map[string]any{"path": "big"}},
 		toolCall{"sym", "sym", map[string]any{"query": "ListenAndServe"}},
+		toolCall{"refs", "refs", map[string]any{"name": "ListenAndServe"}},
 		toolCall{"edit", "readmap_edit", map[string]any{"path": "edit/calc.go", "symbol": "Sub", "new": "// Sub subtracts b from a.\nfunc Sub(a, b int) int {\n\treturn a - b\n}"}},
 	)
 	m := startModel(t, calls, openAIChat)
@@ -420,6 +421,9 @@ func TestE2EPi(t *testing.T) {
 	}
 	if !strings.Contains(got["sym"], "server.go:") || !strings.Contains(got["sym"], "ListenAndServe") {
 		t.Errorf("sym: %q", got["sym"])
+	}
+	if !strings.Contains(got["refs"], "server.go:") || !strings.Contains(got["refs"], " in ") {
+		t.Errorf("refs: %q", got["refs"])
 	}
 	calc, _ := os.ReadFile(filepath.Join(dir, "edit", "calc.go"))
 	if !strings.Contains(string(calc), "// Sub subtracts b from a.\nfunc Sub") || !strings.Contains(got["edit"], "+// Sub subtracts b from a.") {

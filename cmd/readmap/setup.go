@@ -17,7 +17,7 @@ import (
 )
 
 // piExtension is the pi extension `readmap setup pi` writes: it replaces pi's read tool and adds
-// readmap_edit and sym. Its source lives beside this file.
+// readmap_edit, sym and refs. Its source lives beside this file.
 //
 //go:embed agents/pi/readmap.ts
 var piExtension string
@@ -61,7 +61,7 @@ func (a *app) setupCommand() *cobra.Command {
   pi         a pi extension (~/.pi/agent/extensions/readmap.ts; --project: .pi/extensions/) that
              replaces pi's read tool: a large file comes back as its first page and its map in
              one tool result; offsets, images and small files read as pi reads them. It adds the
-             tools readmap_edit and sym.
+             tools readmap_edit, sym and refs.
   claude     the MCP server in ~/.claude.json (--project: .mcp.json) and a note in
              ~/.claude/CLAUDE.md (--project: CLAUDE.md)
   codex      [mcp_servers.readmap] in ~/.codex/config.toml (CODEX_HOME; --project: .codex/config.toml)

@@ -196,4 +196,26 @@ export default function (pi: ExtensionAPI) {
 			return { content: [{ type: "text", text: text + (run.stderr.trim() ? `\n${run.stderr.trim()}` : "") }], details: undefined };
 		},
 	});
+
+	pi.registerTool({
+		name: "refs",
+		label: "refs",
+		description:
+			"Find who uses a name across the whole repository before changing it: its definitions first, then every line that uses it outside comments and strings, as path:line in ENCLOSING-SYMBOL the line. Class.method keeps member accesses.",
+		promptSnippet: "Find every use of a function, class or method, by name",
+		promptGuidelines: ["Use refs before changing or removing a function, to find its callers."],
+		parameters: Type.Object({
+			name: Type.String({ description: "A name or Class.method" }),
+			path: Type.Optional(Type.String({ description: "Only files whose path matches this glob" })),
+			limit: Type.Optional(Type.Number({ description: "Most hits (default 100; 0 for all)" })),
+		}),
+		async execute(_toolCallId, params, signal, _onUpdate, ctx) {
+			const args = ["refs", "--", params.name];
+			if (params.path) args.splice(1, 0, "--path", params.path);
+			if (params.limit !== undefined) args.splice(1, 0, "--limit", String(params.limit));
+			const run = await readmap(args, ctx.cwd, signal);
+			if (run.code !== 0) throw failure(run);
+			return { content: [{ type: "text", text: run.stdout.trimEnd() }], details: undefined };
+		},
+	});
 }
