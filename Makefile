@@ -17,8 +17,9 @@ build: ## build bin/readmap
 index: build ## build readmap and index this repository (.readmap/index.db)
 	./$(BIN) index
 
-test: ## run every test with the race detector, then fuzz the MCP server for FUZZTIME_TEST
+test: ## run every test with the race detector, the GOROOT-wide ones again without it, then fuzz the MCP server for FUZZTIME_TEST
 	$(GO) test -race -count=1 -timeout 40m ./...
+	$(GO) test -count=1 -run 'RepoMapOfGOROOT' ./query
 	$(GO) test -run '^$$' -fuzz '^FuzzMCPServer$$' -fuzztime $(FUZZTIME_TEST) ./cmd/readmap
 
 lint: ## gofmt, go vet and staticcheck

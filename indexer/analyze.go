@@ -85,7 +85,7 @@ func (w *worker) analyze(ctx context.Context, f *store.File, src []byte) bool {
 	f.Symbols, f.Imports, f.Summary = m.Symbols, m.Imports, m.Summary
 	f.Skip, f.SkipDetail = m.Skip, m.SkipDetail
 	if f.Skip.HasMap() {
-		f.Uses = lang.UseFilter(f.Language, src) // for refs
+		f.Uses, f.UsedNames = lang.Uses(f.Language, src) // for refs and the repository map
 	}
 	if f.Lines > store.LineIndexStep { // shorter files have no checkpoint past line 1
 		f.LineIndex = LineIndex(src, store.LineIndexStep)

@@ -194,9 +194,12 @@ type File struct {
 	MappersVersion int
 	Imports        []string
 	Symbols        []Symbol
-	// Uses is a Bloom filter of the identifiers the file uses (lang.UseFilter); nil for none.
-	// Written with the row; read only by FilesMaybeUsing.
+	// Uses is a Bloom filter of the identifiers the file uses (lang.Uses); nil for none. Written
+	// with the row; read only by FilesMaybeUsing.
 	Uses []byte
+	// UsedNames are the NameHash values of the identifiers the file uses, sorted and distinct
+	// (lang.Uses); kept, with its symbols' names, for the repository map when Uses is not nil.
+	UsedNames []uint32
 }
 
 // Stamp returns the stat data the row was written for.

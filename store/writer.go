@@ -206,7 +206,7 @@ func (w *Writer) PutPacked(ctx context.Context, p Packed) error {
 	if err != nil {
 		return classify(fmt.Errorf("write %s: %w", f.Path, err))
 	}
-	if err := w.putUses(ctx, id, f.Uses); err != nil {
+	if err := w.putUses(ctx, id, f); err != nil {
 		return fmt.Errorf("write %s: %w", f.Path, err)
 	}
 	newNames := map[string]string{}
@@ -221,13 +221,17 @@ func (w *Writer) PutPacked(ctx context.Context, p Packed) error {
 	return w.done(ctx, len(f.Symbols))
 }
 
-// putUses keeps the use filter of file id, or drops it when there is none.
-func (w *Writer) putUses(ctx context.Context, id int64, filter []byte) error {
-	if filter == nil {
+// putUses keeps the use filter and name set of file id (f), or drops them when f (nil for a
+// deleted file) has no filter.
+func (w *Writer) putUses(ctx context.Context, id int64, f *File) error {
+	if f == nil || f.Uses == nil {
 		_, err := w.exec(ctx, "DELETE FROM file_uses WHERE file_id = ?", id)
 		return err
 	}
-	_, err := w.exec(ctx, "INSERT INTO file_uses (file_id, filter) VALUES (?, ?) ON CONFLICT (file_id) DO UPDATE SET filter = excluded.filter", id, filter)
+	_, err := w.exec(ctx, `INSERT INTO file_uses (file_id, filter, used, defined, imports) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (file_id) DO UPDATE SET filter = excluded.filter, used = excluded.used,
+		defined = excluded.defined, imports = excluded.imports`,
+		id, f.Uses, packHashes(f.UsedNames), packHashes(definedHashes(f.Symbols)), strings.Join(f.Imports, "\n"))
 	return err
 }
 

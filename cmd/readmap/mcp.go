@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -68,9 +69,11 @@ type (
 		JSON    bool   `json:"json,omitempty" jsonschema:"answer with the CLI's JSON object instead of text"`
 	}
 	mcpMapInput struct {
-		Path   string `json:"path" jsonschema:"the file to map, relative to the repository root"`
-		Budget *int   `json:"budget,omitempty" jsonschema:"map size limit in bytes, 256 or more (default 10240)"`
-		JSON   bool   `json:"json,omitempty" jsonschema:"every symbol as JSON, no budget"`
+		Path    string   `json:"path,omitempty" jsonschema:"the file to map, relative to the repository root; a folder, or none, for the repository map"`
+		Budget  *int     `json:"budget,omitempty" jsonschema:"map size limit in bytes, 256 or more (default 10240)"`
+		Focus   []string `json:"focus,omitempty" jsonschema:"repository map: files you work on, whose uses rank first"`
+		Mention []string `json:"mention,omitempty" jsonschema:"repository map: names from your task, whose uses weigh more"`
+		JSON    bool     `json:"json,omitempty" jsonschema:"a file: every symbol as JSON, no budget; the repository map: its entries as JSON"`
 	}
 	mcpRefsInput struct {
 		Name  string `json:"name" jsonschema:"the name whose uses to find, or Class.method"`
@@ -122,7 +125,7 @@ func (a *app) mcpServer(root string, allowOutside bool) *mcp.Server {
 	server.AddReceivingMiddleware(clipSDKToolErrors)
 	m := &mcpTools{a: a, root: root, allowOutside: allowOutside}
 	mcp.AddTool(server, &mcp.Tool{Name: "read", Description: `Read a file of the repository. Use it instead of a plain file read. A small file comes back whole. A large file comes back as its first page plus a map of every symbol with its line range: read the lines you need next with "lines" (A-B from the map) or "symbol", or go on with "page". Never conclude from the first page of a large file alone.`}, m.read)
-	mcp.AddTool(server, &mcp.Tool{Name: "map", Description: `The structural map of a file: every class, function, method, heading or key with its line range, within a size budget. Use it to see a large file's layout before reading parts of it with read.`}, m.mapFile)
+	mcp.AddTool(server, &mcp.Tool{Name: "map", Description: `The structural map of a file: every class, function, method, heading or key with its line range, within a size budget. Use it to see a large file's layout before reading parts of it with read. Without a path (or with a folder) it is the repository map: the definitions the rest of the code uses most, ranked, with their files and line ranges; "focus" (files you work on) and "mention" (names from your task) steer it. Use it first in an unfamiliar repository.`}, m.mapFile)
 	mcp.AddTool(server, &mcp.Tool{Name: "sym", Description: `Find where a symbol is defined across the whole repository by name (exact, prefix, substring, then typo-tolerant). Each hit is path:start-end kind qualname signature; read those lines next. A cut answer ends with the skip that shows the rest.`}, m.sym)
 	mcp.AddTool(server, &mcp.Tool{Name: "search", Description: `Find lines in one file that contain a text, match a regular expression, or resemble a whole line (fuzzy); each hit shows its line number, context and the enclosing function or class with its range. A cut answer ends with the next hit's line and the skip that shows it.`}, m.search)
 	mcp.AddTool(server, &mcp.Tool{Name: "refs", Description: `Find who uses a name across the whole repository before changing it: its definitions first, then every line that uses it outside comments and strings, as path:line in ENCLOSING-SYMBOL the line. Class.method keeps member accesses. Read the lines you need next.`}, m.refs)
@@ -250,6 +253,12 @@ func (m *mcpTools) mapFile(ctx context.Context, _ *mcp.CallToolRequest, in mcpMa
 	if err := query.ValidateMapBudget(budget); err != nil {
 		return toolError(err), nil, nil
 	}
+	if in.Path == "" || isFolder(m.rooted(in.Path)) {
+		return m.repoMap(ctx, in, budget)
+	}
+	if len(in.Focus) > 0 || len(in.Mention) > 0 {
+		return toolError(usageError(errors.New("focus and mention steer the repository map"), "leave out path (or give a folder) for it")), nil, nil
+	}
 	s := m.session(ctx)
 	defer s.close()
 	f, sum, err := m.a.load(ctx, s, in.Path, openOptions{confine: !m.allowOutside, hash: in.JSON})
@@ -271,6 +280,28 @@ func (m *mcpTools) mapFile(ctx context.Context, _ *mcp.CallToolRequest, in mcpMa
 	shown := *f
 	shown.Path = in.Path
 	return textResult(query.MapText(&shown, budget)), nil, nil
+}
+
+// rooted returns p resolved against the root.
+func (m *mcpTools) rooted(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(m.root, p)
+}
+
+// repoMap answers the map tool without a file: the repository map of the root or of a folder.
+func (m *mcpTools) repoMap(ctx context.Context, in mcpMapInput, budget int) (*mcp.CallToolResult, any, error) {
+	rm, err := m.a.repoMap(ctx, repoMapRequest{base: m.root, folder: in.Path, focus: in.Focus, mention: in.Mention, budget: budget})
+	if err != nil {
+		return toolError(err), nil, nil
+	}
+	if in.JSON {
+		var b bytes.Buffer
+		_ = jsonEncoder(&b).Encode(rm.JSON())
+		return textResult(b.String()), nil, nil
+	}
+	return textResult(rm.Text()), nil, nil
 }
 
 func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInput) (*mcp.CallToolResult, any, error) {

@@ -5,11 +5,13 @@ import (
 	"hash/fnv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/readmap/readmap/store"
 )
 
 // Identifiers, for `refs`: every identifier a file uses outside its comments and strings, found
 // by a lexer that knows each language family's comments, strings and identifier characters, not
-// its grammar. A file's distinct identifiers are kept in the store as a Bloom filter (UseFilter),
+// its grammar. A file's distinct identifiers are kept in the store as a Bloom filter (Uses),
 // which tells which files may use a name; those files are then lexed again to find the lines.
 
 // lexRules are what a language family's lexer needs to know.
@@ -294,10 +296,11 @@ func hasPrefix(b []byte, s string) bool {
 // useFilterHashes is how many bit positions each identifier sets in a use filter.
 const useFilterHashes = 7
 
-// UseFilter returns a Bloom filter of the distinct identifiers language's src uses (about 10
-// bits each, so that one name in a hundred that a file does not use still passes it), or nil
-// when there are none.
-func UseFilter(language string, src []byte) []byte {
+// Uses returns what the store keeps of the distinct identifiers language's src uses: a Bloom
+// filter of them (about 10 bits each, so that one name in a hundred that the file does not use
+// still passes it), for refs; and their store.NameHash values, sorted, for the repository map.
+// Both are nil when there are none.
+func Uses(language string, src []byte) (filter []byte, names []uint32) {
 	seen := map[string]bool{}
 	EachIdentifier(language, src, func(name []byte, _, _ int) {
 		if !seen[string(name)] {
@@ -305,19 +308,21 @@ func UseFilter(language string, src []byte) []byte {
 		}
 	})
 	if len(seen) == 0 {
-		return nil
+		return nil, nil
 	}
 	bits := max(64, (len(seen)*10+7)/8*8)
-	filter := make([]byte, 1+bits/8)
+	filter = make([]byte, 1+bits/8)
 	filter[0] = useFilterHashes
+	names = make([]uint32, 0, len(seen))
 	for name := range seen {
 		h1, h2 := nameHashes(name)
 		for k := range uint64(useFilterHashes) {
 			bit := (h1 + k*h2) % uint64(bits)
 			filter[1+bit/8] |= 1 << (bit % 8)
 		}
+		names = append(names, store.NameHash([]byte(name)))
 	}
-	return filter
+	return filter, store.SortedHashes(names)
 }
 
 // MayUse reports whether the file whose use filter is filter may use name: false means it does

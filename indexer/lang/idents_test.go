@@ -8,8 +8,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/readmap/readmap/store"
 )
 
 // identsOf returns the identifiers EachIdentifier finds in src, as "line:column:name".
@@ -165,14 +168,22 @@ func TestPythonIdentifiersMatchTokenize(t *testing.T) {
 	checkRecall(t, fmt.Sprintf("Python, %d files, against tokenize's NAME tokens", len(byFile)), wanted, found, got, extra, misses, extras)
 }
 
-// TestUseFilter: a filter holds every identifier of the file, and few others.
-func TestUseFilter(t *testing.T) {
+// TestUses: a filter holds every identifier of the file, and few others; the name hashes are
+// those of the file's identifiers exactly.
+func TestUses(t *testing.T) {
 	src := []byte("package p\n\n// notInComment\nfunc Alpha(beta int) string { return \"notInString\" + gamma }\n")
-	f := UseFilter("Go", src)
+	f, names := Uses("Go", src)
 	for _, name := range []string{"p", "Alpha", "beta", "int", "string", "gamma"} {
 		if !MayUse(f, name) {
 			t.Errorf("MayUse(%q) = false for a name the file uses", name)
 		}
+	}
+	var want []uint32
+	for _, name := range []string{"p", "Alpha", "beta", "int", "string", "gamma"} {
+		want = append(want, store.NameHash([]byte(name)))
+	}
+	if want = store.SortedHashes(want); !slices.Equal(names, want) {
+		t.Errorf("name hashes %x, want %x (the six identifiers, sorted)", names, want)
 	}
 	passed := 0
 	for i := range 10000 {
@@ -183,7 +194,7 @@ func TestUseFilter(t *testing.T) {
 	if passed > 300 {
 		t.Errorf("%d of 10,000 absent names pass the filter; want about 1%%", passed)
 	}
-	if UseFilter("JSON", []byte(`{"a": 1}`)) != nil || MayUse(nil, "a") {
+	if f, n := Uses("JSON", []byte(`{"a": 1}`)); f != nil || n != nil || MayUse(nil, "a") {
 		t.Error("a file without identifiers has a filter that passes a name")
 	}
 }

@@ -1,0 +1,187 @@
+package rank
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/readmap/readmap/store"
+)
+
+// hashes returns the sorted store.NameHash values of names.
+func hashes(names ...string) []uint32 {
+	var hs []uint32
+	for _, n := range names {
+		hs = append(hs, store.NameHash([]byte(n)))
+	}
+	return store.SortedHashes(hs)
+}
+
+// order returns "path name" of the ranking's definitions, best first.
+func order(sets []store.NameSet, r *Ranking, names ...string) []string {
+	byHash := map[uint32]string{}
+	for _, n := range names {
+		byHash[store.NameHash([]byte(n))] = n
+	}
+	var out []string
+	for _, d := range r.Best(func(Definition) bool { return true }, 0) {
+		out = append(out, sets[d.File].Path+" "+byHash[d.Name])
+	}
+	return out
+}
+
+func before(t *testing.T, got []string, a, b string) {
+	t.Helper()
+	i, j := slices.Index(got, a), slices.Index(got, b)
+	if i < 0 || j < 0 || i > j {
+		t.Errorf("want %q before %q; order %q", a, b, got)
+	}
+}
+
+// TestRankPrefersWhatMoreFilesUse: a definition three files use ranks above one a single file uses.
+func TestRankPrefersWhatMoreFilesUse(t *testing.T) {
+	sets := []store.NameSet{
+		{Path: "lib/a.go", Language: "Go", Defined: hashes("Popular", "Rare")},
+		{Path: "u1/x.go", Language: "Go", Imports: []string{"example.com/lib"}, Used: hashes("Popular")},
+		{Path: "u2/x.go", Language: "Go", Imports: []string{"example.com/lib"}, Used: hashes("Popular")},
+		{Path: "u3/x.go", Language: "Go", Imports: []string{"example.com/lib"}, Used: hashes("Popular", "Rare")},
+	}
+	r := Rank(sets, Options{})
+	got := order(sets, r, "Popular", "Rare")
+	before(t, got, "lib/a.go Popular", "lib/a.go Rare")
+	for _, d := range r.Definitions {
+		if want := map[uint32]int{hashes("Popular")[0]: 3, hashes("Rare")[0]: 1}[d.Name]; d.Users != want {
+			t.Errorf("%s: %d users, want %d", sets[d.File].Path, d.Users, want)
+		}
+	}
+}
+
+// TestRankResolvesByImportAndFolder: of two definitions of New, a file means the one in the package
+// it imports (or its own folder), not the other.
+func TestRankResolvesByImportAndFolder(t *testing.T) {
+	sets := []store.NameSet{
+		{Path: "errors/errors.go", Language: "Go", Defined: hashes("New")},
+		{Path: "other/new.go", Language: "Go", Defined: hashes("New")},
+		{Path: "app/a.go", Language: "Go", Imports: []string{"errors"}, Used: hashes("New")},
+		{Path: "app/b.go", Language: "Go", Imports: []string{"errors"}, Used: hashes("New")},
+		{Path: "other/use.go", Language: "Go", Used: hashes("New")},
+	}
+	r := Rank(sets, Options{})
+	users := map[string]int{}
+	for _, d := range r.Definitions {
+		users[sets[d.File].Path] = d.Users
+	}
+	if users["errors/errors.go"] != 2 || users["other/new.go"] != 1 {
+		t.Errorf("users %v; want errors.go 2 (the importers) and other/new.go 1 (its folder)", users)
+	}
+	before(t, order(sets, r, "New"), "errors/errors.go New", "other/new.go New")
+}
+
+// TestRankIgnoresOwnUsesAndOtherLanguages: a file's uses of its own definitions, and a Python file's
+// use of a name a Go file defines, give nothing.
+func TestRankIgnoresOwnUsesAndOtherLanguages(t *testing.T) {
+	sets := []store.NameSet{
+		{Path: "a.go", Language: "Go", Defined: hashes("helper"), Used: hashes("helper")},
+		{Path: "b.py", Language: "Python", Used: hashes("helper")},
+	}
+	r := Rank(sets, Options{})
+	if len(r.Definitions) != 1 || r.Definitions[0].Rank != 0 || r.Definitions[0].Users != 0 {
+		t.Errorf("definitions %+v; want helper unused", r.Definitions)
+	}
+}
+
+// TestRankSpreadsUnresolvedUses: a use no folder or import explains goes to every definition of
+// the name, at a discount against a resolved one.
+func TestRankSpreadsUnresolvedUses(t *testing.T) {
+	sets := []store.NameSet{
+		{Path: "p/a.go", Language: "Go", Defined: hashes("Close")},
+		{Path: "q/b.go", Language: "Go", Defined: hashes("Close")},
+		{Path: "r/c.go", Language: "Go", Defined: hashes("Open")},
+		{Path: "s/u.go", Language: "Go", Used: hashes("Close", "Open"), Imports: []string{"r"}},
+	}
+	r := Rank(sets, Options{})
+	rank := map[string]float64{}
+	for _, d := range r.Definitions {
+		rank[sets[d.File].Path] = d.Rank
+	}
+	if rank["p/a.go"] == 0 || rank["p/a.go"] != rank["q/b.go"] || rank["p/a.go"] >= rank["r/c.go"] {
+		t.Errorf("ranks %v; want Close's two alike, above 0 and below the imported Open", rank)
+	}
+}
+
+// TestRankFocusAndMention: focusing on a file lifts what it uses; mentioning a name lifts its
+// definitions.
+func TestRankFocusAndMention(t *testing.T) {
+	sets := []store.NameSet{
+		{Path: "lib/a.go", Language: "Go", Defined: hashes("Alpha")},
+		{Path: "lib/b.go", Language: "Go", Defined: hashes("Beta")},
+		{Path: "u/one.go", Language: "Go", Imports: []string{"lib"}, Used: hashes("Alpha")},
+		{Path: "u/two.go", Language: "Go", Imports: []string{"lib"}, Used: hashes("Alpha")},
+		{Path: "v/three.go", Language: "Go", Imports: []string{"lib"}, Used: hashes("Beta")},
+	}
+	names := []string{"Alpha", "Beta"}
+	before(t, order(sets, Rank(sets, Options{}), names...), "lib/a.go Alpha", "lib/b.go Beta")
+	before(t, order(sets, Rank(sets, Options{Focus: []string{"v/three.go"}}), names...), "lib/b.go Beta", "lib/a.go Alpha")
+	before(t, order(sets, Rank(sets, Options{Mention: []string{"Beta"}}), names...), "lib/b.go Beta", "lib/a.go Alpha")
+}
+
+// TestRankPutsTestHelpersLast: of two namesakes used alike, the one in a test file comes last.
+func TestRankPutsTestHelpersLast(t *testing.T) {
+	sets := []store.NameSet{
+		{Path: "pkg/helper_test.go", Language: "Go", Defined: hashes("Setup")},
+		{Path: "pkg/setup.go", Language: "Go", Defined: hashes("Setup")},
+		{Path: "pkg/use.go", Language: "Go", Used: hashes("Setup")},
+	}
+	before(t, order(sets, Rank(sets, Options{}), "Setup"), "pkg/setup.go Setup", "pkg/helper_test.go Setup")
+}
+
+// TestBestKeepsTheOrder: Best(keep, n) is the first n of Best(keep, 0).
+func TestBestKeepsTheOrder(t *testing.T) {
+	var sets []store.NameSet
+	for i := range 40 {
+		name := string(rune('A'+i%26)) + string(rune('a'+i/26))
+		sets = append(sets, store.NameSet{Path: "d/" + name + ".go", Language: "Go", Defined: hashes(name)})
+		for j := 0; j <= i%7; j++ {
+			sets = append(sets, store.NameSet{Path: "u" + name + string(rune('0'+j)) + "/x.go", Language: "Go", Imports: []string{"d"}, Used: hashes(name)})
+		}
+	}
+	r := Rank(sets, Options{})
+	all := r.Best(func(Definition) bool { return true }, 0)
+	for _, n := range []int{1, 5, 17, 40} {
+		if got := r.Best(func(Definition) bool { return true }, n); !slices.Equal(got, all[:n]) {
+			t.Errorf("Best(%d) is not the first %d of Best(0)", n, n)
+		}
+	}
+}
+
+func TestImportKey(t *testing.T) {
+	for _, tc := range []struct{ language, imp, want string }{
+		{"Go", "net/http", "net/http"},
+		{"C", "linux/slab.h", "linux/slab"},
+		{"C", "<linux/slab.h>", "linux/slab"},
+		{"C++", `"../util/strings.hpp"`, "util/strings"},
+		{"Python", "os.path", "os/path"},
+		{"Python", "..pkg.mod", "pkg/mod"},
+		{"Java", "java.util.*", "java/util"},
+		{"TypeScript", "./components/Button", "components/Button"},
+		{"JavaScript", "@scope/pkg", "scope/pkg"},
+		{"Rust", "crate::store::Writer", "crate/store/Writer"},
+		{"PHP", `App\Models\User`, "App/Models/User"},
+	} {
+		if got := importKey(tc.language, tc.imp); got != tc.want {
+			t.Errorf("importKey(%s, %q) = %q, want %q", tc.language, tc.imp, got, tc.want)
+		}
+	}
+}
+
+func TestIsTestPath(t *testing.T) {
+	for p, want := range map[string]bool{
+		"strings/builder_test.go": true, "tests/test_api.py": true, "pkg/test_util.py": true,
+		"src/app.spec.ts": true, "src/Button.test.jsx": true, "src/FooTest.java": true,
+		"internal/testdata/x.go": true, "testing/testing.go": false, "src/contest.go": false,
+		"lib/latest.py": false, "spec/models/user_spec.rb": true,
+	} {
+		if IsTestPath(p) != want {
+			t.Errorf("IsTestPath(%q) = %v, want %v", p, !want, want)
+		}
+	}
+}

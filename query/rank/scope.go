@@ -1,0 +1,123 @@
+package rank
+
+import (
+	"path"
+	"strings"
+
+	"github.com/readmap/readmap/store"
+)
+
+// maxMatches is how many folders or files one import may stand for before it is taken as too
+// vague to tell which definitions a file means ("util" in a tree with forty util folders).
+const maxMatches = 16
+
+// scopeIndex finds the folders and files an import stands for, by the trailing components of
+// their paths: Go's "net/http" is the folder src/net/http, C's <linux/slab.h> the file
+// include/linux/slab.h, Python's "os.path" the file Lib/os/path.py or the package Lib/os/path/,
+// Java's "java.util.List" the file java/util/List.java. Scope ids are folder ids, then the number
+// of folders plus a file's index.
+type scopeIndex struct {
+	g        *graph
+	bySuffix map[string][]int32
+	cache    map[string][]int32
+}
+
+func newScopeIndex(g *graph) *scopeIndex {
+	x := &scopeIndex{g: g, bySuffix: map[string][]int32{}, cache: map[string][]int32{}}
+	seenFolder := make([]bool, g.folders)
+	for i, s := range g.sets {
+		if folder := g.folderOf[i]; !seenFolder[folder] {
+			seenFolder[folder] = true
+			x.addSuffixes(path.Dir(s.Path), folder)
+		}
+		x.addSuffixes(stripExt(s.Path), int32(g.folders+i))
+	}
+	return x
+}
+
+// addSuffixes indexes scope under every run of trailing components of p ("a/b/c": "c", "b/c",
+// "a/b/c").
+func (x *scopeIndex) addSuffixes(p string, scope int32) {
+	if p == "." || p == "" {
+		return
+	}
+	for i := len(p); i >= 0; i-- {
+		if i == 0 || p[i-1] == '/' {
+			key := p[i:]
+			if ids := x.bySuffix[key]; len(ids) <= maxMatches {
+				x.bySuffix[key] = append(ids, scope)
+			}
+		}
+	}
+}
+
+// resolve returns the scopes the imports of s stand for.
+func (x *scopeIndex) resolve(s store.NameSet) []int32 {
+	var out []int32
+	for _, imp := range s.Imports {
+		out = append(out, x.lookup(importKey(s.Language, imp))...)
+	}
+	return out
+}
+
+// lookup returns the scopes key stands for, or those of key without its last component (an
+// import that names a member of a module: Python's "os.path.join", Rust's "std::fs::File").
+func (x *scopeIndex) lookup(key string) []int32 {
+	if key == "" {
+		return nil
+	}
+	if ids, ok := x.cache[key]; ok {
+		return ids
+	}
+	ids := x.bySuffix[key]
+	if len(ids) == 0 {
+		if i := strings.LastIndexByte(key, '/'); i > 0 {
+			ids = x.bySuffix[key[:i]]
+		}
+	}
+	if len(ids) > maxMatches {
+		ids = nil
+	}
+	x.cache[key] = ids
+	return ids
+}
+
+// separators are the import path separators other than '/'.
+var separators = strings.NewReplacer("::", "/", `\`, "/")
+
+// dotted are the languages whose imports separate their components with dots.
+var dotted = map[string]bool{"Python": true, "Java": true, "Kotlin": true, "Scala": true, "C#": true}
+
+// importKey turns an import as a mapper records it into the trailing path components it stands
+// for: quotes, brackets, relative prefixes and file extensions dropped, separators made '/'.
+func importKey(language, imp string) string {
+	key := strings.Trim(strings.TrimSpace(imp), `"'<>`+"`")
+	key = separators.Replace(key)
+	if dotted[language] {
+		key = strings.ReplaceAll(strings.TrimLeft(key, "."), ".", "/")
+		key = strings.TrimSuffix(key, "/*")
+	} else {
+		key = stripExt(key)
+	}
+	for {
+		switch {
+		case strings.HasPrefix(key, "./"):
+			key = key[2:]
+		case strings.HasPrefix(key, "../"):
+			key = key[3:]
+		case strings.HasPrefix(key, "/"), strings.HasPrefix(key, "@"), strings.HasPrefix(key, "~"):
+			key = key[1:]
+		default:
+			return strings.TrimSuffix(key, "/")
+		}
+	}
+}
+
+// stripExt drops the extension of p's last component.
+func stripExt(p string) string {
+	base := p[strings.LastIndexByte(p, '/')+1:]
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		return p[:len(p)-len(base)+i]
+	}
+	return p
+}

@@ -1,0 +1,114 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// NameHash is the hash under which the store keeps a name a file uses or defines, for the
+// repository map: 32-bit FNV-1a of its bytes, case kept. Two names share a hash about once in
+// four billion pairs; the map is a ranking, and a rare false link between files only nudges it.
+func NameHash(name []byte) uint32 {
+	h := uint32(2166136261)
+	for _, c := range name {
+		h ^= uint32(c)
+		h *= 16777619
+	}
+	return h
+}
+
+// SortedHashes sorts hs and drops repeats, in place.
+func SortedHashes(hs []uint32) []uint32 {
+	slices.Sort(hs)
+	return slices.Compact(hs)
+}
+
+// packHashes encodes sorted distinct hashes as 4 little-endian bytes each; nil for none.
+func packHashes(hs []uint32) []byte {
+	if len(hs) == 0 {
+		return nil
+	}
+	b := make([]byte, 4*len(hs))
+	for i, h := range hs {
+		binary.LittleEndian.PutUint32(b[4*i:], h)
+	}
+	return b
+}
+
+// unpackHashes decodes what packHashes encoded (a trailing partial value is ignored).
+func unpackHashes(b []byte) []uint32 {
+	hs := make([]uint32, len(b)/4)
+	for i := range hs {
+		hs[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	return hs
+}
+
+// definedHashes returns the sorted distinct NameHash values of the names syms define for the
+// repository map (DefinesForMap).
+func definedHashes(syms []Symbol) []uint32 {
+	hs := make([]uint32, 0, len(syms))
+	for _, s := range syms {
+		if DefinesForMap(s) && s.Name != "_" {
+			hs = append(hs, NameHash([]byte(s.Name)))
+		}
+	}
+	return SortedHashes(hs)
+}
+
+// mapKinds are the kinds of symbol that other files use by name: callables and types.
+var mapKinds = map[Kind]bool{
+	KindFunction: true, KindMethod: true, KindConstructor: true, KindClass: true, KindStruct: true,
+	KindInterface: true, KindTrait: true, KindEnum: true, KindUnion: true, KindType: true,
+	KindMacro: true, KindObject: true, KindModule: true, KindProcedure: true, KindMessage: true,
+	KindService: true,
+}
+
+// DefinesForMap reports whether s is a definition the repository map ranks: a callable or a type
+// at any depth, or a constant or variable at the top level. Fields, keys, headings and the like
+// are left out: their names (a field "p", a key "name") are every file's local words.
+func DefinesForMap(s Symbol) bool {
+	return mapKinds[s.Kind] || s.Depth == 0 && (s.Kind == KindConst || s.Kind == KindVar)
+}
+
+// NameSet is what the repository map knows of one code file: the names it uses and defines (as
+// NameHash values, sorted and distinct) and its imports.
+type NameSet struct {
+	Path     string
+	Language string
+	Imports  []string
+	Used     []uint32
+	Defined  []uint32
+}
+
+// EachNameSet calls fn with the name set of every code file (a file whose language has
+// identifiers), in path order, and stops at the first error fn returns. It reads the sets only,
+// not the rows' symbols.
+func (s *Store) EachNameSet(ctx context.Context, fn func(NameSet) error) error {
+	rows, err := s.read.QueryContext(ctx, `SELECT f.path, f.language, u.imports, u.used, u.defined
+		FROM file_uses u JOIN files f ON f.id = u.file_id ORDER BY f.path`)
+	if err != nil {
+		return classify(fmt.Errorf("name sets: %w", err))
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var set NameSet
+		var imports string
+		var used, defined sql.RawBytes
+		if err := rows.Scan(&set.Path, &set.Language, &imports, &used, &defined); err != nil {
+			return classify(fmt.Errorf("name sets: %w", err))
+		}
+		if imports != "" {
+			set.Imports = strings.Split(imports, "\n")
+		}
+		set.Used, set.Defined = unpackHashes(used), unpackHashes(defined)
+		if err := fn(set); err != nil {
+			return err
+		}
+	}
+	return classify(rows.Err())
+}
