@@ -37,8 +37,8 @@ type Options struct {
 
 // Definition is one name defined in one file, with the rank the graph gives it.
 type Definition struct {
-	File int     // index of the file in the name sets given to Rank
-	Name uint32  // store.NameHash of the name
+	File int    // index of the file in the name sets given to Rank
+	Name uint32 // store.NameHash of the name
 	// Rank is the score Best orders by: the weighted count of the files that use it, each counted
 	// as one plus its PageRank (definitions); 0 when no other file uses it.
 	Rank float64
