@@ -31,7 +31,7 @@ lint: ## gofmt, go vet and staticcheck
 bench: build ## benchmarks (index, read and edit latency, context economy), then readmap vs universal-ctags per language and the kernel figures (BENCH_KERNEL=0 skips it)
 	$(GO) test -run '^$$' -bench 'IndexGOROOT|ReindexUnchanged|CtagsGOROOT' -benchtime 3x ./indexer
 	$(GO) test -run '^$$' -bench Mapper -benchtime 3x ./indexer/lang
-	$(GO) test -run '^$$' -bench 'Read|EditSymbol|RefsGOROOT' -benchtime 20x ./cmd/readmap
+	$(GO) test -run '^$$' -bench 'Read|EditSymbol|RefsGOROOT|RepoMapGOROOT' -benchtime 20x ./cmd/readmap
 	$(GO) test -run '^$$' -bench 'BenchmarkSym$$' -benchtime 20x ./query
 	$(GO) test -run '^$$' -bench 'ContextEconomy' -benchtime 1x ./query
 	testdata/bench/trees.sh $(BIN)

@@ -186,3 +186,14 @@ func BenchmarkRefsGOROOT(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRepoMapGOROOT times `readmap map` of all of GOROOT/src, the store warm and up to date:
+// the refresh, the ranking and the packing, as an agent's call sees them.
+func BenchmarkRepoMapGOROOT(b *testing.B) {
+	db := filepath.Join(b.TempDir(), "index.db")
+	b.Chdir(gorootSrc())
+	runOrFail(b, "index", "-q", "--root", ".", "--db", db)
+	for b.Loop() {
+		runOrFail(b, "map", "--root", ".", "--db", db)
+	}
+}

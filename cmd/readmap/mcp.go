@@ -292,7 +292,7 @@ func (m *mcpTools) rooted(p string) string {
 
 // repoMap answers the map tool without a file: the repository map of the root or of a folder.
 func (m *mcpTools) repoMap(ctx context.Context, in mcpMapInput, budget int) (*mcp.CallToolResult, any, error) {
-	rm, err := m.a.repoMap(ctx, repoMapRequest{base: m.root, folder: in.Path, focus: in.Focus, mention: in.Mention, budget: budget})
+	rm, err := m.a.repoMap(ctx, repoMapRequest{root: m.root, base: m.root, folder: in.Path, focus: in.Focus, mention: in.Mention, budget: budget})
 	if err != nil {
 		return toolError(err), nil, nil
 	}

@@ -108,6 +108,15 @@ func TestMCPTools(t *testing.T) {
 	if blocks := texts(res); len(blocks) != 1 || len(blocks[0]) > 4096 || !strings.Contains(blocks[0], "File Map: big.go") {
 		t.Errorf("map big.go budget 4096 = %d bytes", len(blocks[0]))
 	}
+	res = callTool(t, cs, "map", map[string]any{"budget": 2048})
+	if blocks := texts(res); res.IsError || len(blocks) != 1 || len(blocks[0]) > 2048 || !strings.Contains(blocks[0], "Repository Map: .") ||
+		!strings.Contains(blocks[0], "big.go:") {
+		t.Errorf("map without a path, budget 2048 = %q", blocks)
+	}
+	res = callTool(t, cs, "map", map[string]any{"focus": []string{"../outside.go"}})
+	if blocks := texts(res); !res.IsError || !strings.Contains(blocks[0], "outside") {
+		t.Errorf("map focused outside the root = %v %q", res.IsError, blocks)
+	}
 	res = callTool(t, cs, "sym", map[string]any{"query": "Func42"})
 	if blocks := texts(res); res.IsError || !strings.HasPrefix(blocks[0], "big.go:") {
 		t.Errorf("sym Func42 = %q", blocks)

@@ -14,6 +14,7 @@ import (
 // repoMapRequest is a repository map asked for on the command line or over MCP: paths as the
 // caller gave them, resolved against base (the working directory, or the root for MCP).
 type repoMapRequest struct {
+	root    string // the repository root; "" for the one the flags and working directory give
 	base    string
 	folder  string // "" for the root
 	focus   []string
@@ -24,12 +25,19 @@ type repoMapRequest struct {
 // repoMap brings the root's store up to date and builds the repository map req asks for. Errors
 // are ready to print: a folder or focus file that is missing or outside the root fails naming it.
 func (a *app) repoMap(ctx context.Context, req repoMapRequest) (*query.RepoMap, error) {
-	if err := query.ValidateMapBudget(req.budget); err != nil {
+	err := query.ValidateMapBudget(req.budget)
+	if err != nil {
 		return nil, asFailure("", err)
 	}
-	st, root, err := a.openRootStore(ctx, true)
+	root := req.root
+	if root == "" {
+		if root, err = a.rootDir(); err != nil {
+			return nil, err
+		}
+	}
+	st, root, err := a.openStore(ctx, root, true)
 	if err != nil {
-		return nil, err
+		return nil, failure(query.CodeStore, a.dbPath(root), err, storeHint(err))
 	}
 	defer st.Close()
 	s := &session{base: req.base, root: root}
