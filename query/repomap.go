@@ -65,17 +65,16 @@ const (
 // opts.Budget: entries in rank order, each taken whole if it fits and skipped if not. A budget
 // too small for the best entry with the frame is a CodeUsage error naming the minimum.
 func BuildRepoMap(ctx context.Context, st *store.Store, opts RepoMapOptions) (*RepoMap, error) {
-	var sets []store.NameSet
-	if err := st.EachNameSet(ctx, func(s store.NameSet) error { sets = append(sets, s); return nil }); err != nil {
+	ranking, err := rankRepository(ctx, st, rank.Options{Focus: opts.Focus, Mention: opts.Mention})
+	if err != nil {
 		return nil, err
 	}
-	ranking := rank.Rank(sets, rank.Options{Focus: opts.Focus, Mention: opts.Mention})
 	m := &RepoMap{Folder: opts.Folder, budget: opts.Budget, opts: opts}
 	inFolder := func(p string) bool { return opts.Folder == "" || strings.HasPrefix(p, opts.Folder+"/") }
-	for _, s := range sets {
-		if inFolder(s.Path) {
+	for i, p := range ranking.paths {
+		if inFolder(p) {
 			m.Files++
-			m.Definitions += len(s.Defined)
+			m.Definitions += ranking.defined[i]
 		}
 	}
 	frame := len(m.header()) + len(m.footer(m.Definitions, m.Definitions))
@@ -83,18 +82,18 @@ func BuildRepoMap(ctx context.Context, st *store.Store, opts RepoMapOptions) (*R
 	rows := map[int]*rowNames{}
 	sections := map[string]int{} // path -> index in m.Sections
 	skips, shown := 0, 0
-	keep := func(d rank.Definition) bool { return inFolder(sets[d.File].Path) }
+	keep := func(d rank.Definition) bool { return inFolder(ranking.paths[d.File]) }
 	best := ranking.Best(keep, bestFirst)
 	for j := 0; j < len(best); j++ {
 		if j == bestFirst-1 { // packing goes on past the first bestFirst: take all, in order
 			best = ranking.Best(keep, 0)
 		}
-		d := best[j]
-		path := sets[d.File].Path
 		if shown > 0 && (skips >= maxSkipsInARow || opts.Budget-used < len("  x [1]\n")) {
-			m.LeftOut++
-			continue
+			m.LeftOut += m.Definitions - j // the budget is full: the rest is left out
+			break
 		}
+		d := best[j]
+		path := ranking.paths[d.File]
 		row, ok := rows[d.File]
 		if !ok {
 			f, err := st.File(ctx, path)

@@ -52,6 +52,9 @@ func TestRepoMapNeverExceedsItsBudget(t *testing.T) {
 				if !strings.Contains(text, query.Thousands(m.LeftOut)+" more left out") {
 					t.Errorf("budget %d: the footer does not count the %d left out", budget, m.LeftOut)
 				}
+				if m.Shown()+m.LeftOut != m.Definitions {
+					t.Errorf("budget %d, folder %q: %d listed and %d left out of %d definitions", budget, folder, m.Shown(), m.LeftOut, m.Definitions)
+				}
 				for _, s := range m.Sections {
 					if folder != "" && !strings.HasPrefix(s.Path, folder+"/") {
 						t.Errorf("folder %q lists %s", folder, s.Path)

@@ -107,6 +107,9 @@ func Sym(ctx context.Context, st *store.Store, q SymQuery) ([]SymHit, error) {
 	if err != nil {
 		return nil, err
 	}
+	if named, err = orderByUse(ctx, st, named); err != nil {
+		return nil, err
+	}
 	if dotted {
 		// A name may hold dots itself: an HCL resource ("aws_instance.web"), a YAML key.
 		whole, err := st.SymbolsNamed(ctx, text, q.Filter, 0)

@@ -26,10 +26,10 @@ type LookupFilter struct {
 	PathGlob string // SQLite GLOB on the path: "net/*" matches everything under net/
 }
 
-// kindRank ranks hits within one lookup: types and functions first, then constants and
+// KindRank ranks hits within one lookup: types and functions first, then constants and
 // variables, then members and the rest, landmarks last. Hits of equal rank come by shorter path
 // (in characters), then path, then position.
-func kindRank(k Kind) int {
+func KindRank(k Kind) int {
 	switch k {
 	case KindClass, KindStruct, KindInterface, KindTrait, KindEnum, KindType, KindUnion, KindFunction,
 		KindMethod, KindConstructor, KindModule, KindNamespace, KindImpl, KindMacro, KindObject, KindTable,
@@ -118,7 +118,7 @@ func (s *Store) lookup(ctx context.Context, where string, args []any, match func
 				continue
 			}
 			h.Symbol = sym
-			hits = append(hits, ranked{Hit: h, rank: kindRank(sym.Kind), pathLen: pathLen, ord: ords[i]})
+			hits = append(hits, ranked{Hit: h, rank: KindRank(sym.Kind), pathLen: pathLen, ord: ords[i]})
 		}
 	}
 	if err := rows.Err(); err != nil {

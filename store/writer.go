@@ -55,6 +55,9 @@ type Writer struct {
 
 	// prepared holds the folded names of the rows Prepare read in the open batch, by path.
 	prepared map[string]map[string]bool
+	// usesChanged is set when the open batch wrote or dropped a name set: its commit bumps the
+	// uses generation, which makes the stored ranking stale.
+	usesChanged bool
 }
 
 // NewWriter returns a writer; nothing is locked until the first write.
@@ -224,6 +227,7 @@ func (w *Writer) PutPacked(ctx context.Context, p Packed) error {
 // putUses keeps the use filter and name set of file id (f), or drops them when f (nil for a
 // deleted file) has no filter.
 func (w *Writer) putUses(ctx context.Context, id int64, f *File) error {
+	w.usesChanged = true
 	if f == nil || f.Uses == nil {
 		_, err := w.exec(ctx, "DELETE FROM file_uses WHERE file_id = ?", id)
 		return err
@@ -576,11 +580,17 @@ func (w *Writer) Flush(ctx context.Context) error {
 		w.Abort()
 		return err
 	}
+	if w.usesChanged {
+		if _, err := w.exec(ctx, bumpUsesGen); err != nil {
+			w.Abort()
+			return fmt.Errorf("bump %s: %w", metaUsesGen, err)
+		}
+	}
 	for _, st := range w.stmts {
 		st.Close()
 	}
 	err := w.tx.Commit()
-	w.tx, w.stmts, w.files, w.syms, w.prepared = nil, nil, 0, 0, nil
+	w.tx, w.stmts, w.files, w.syms, w.prepared, w.usesChanged = nil, nil, 0, 0, nil, false
 	if err != nil {
 		clear(w.nameIDs)
 		w.namesGen = -1
@@ -605,7 +615,7 @@ func (w *Writer) Abort() {
 		st.Close()
 	}
 	_ = w.tx.Rollback()
-	w.tx, w.stmts, w.files, w.syms, w.prepared = nil, nil, 0, 0, nil
+	w.tx, w.stmts, w.files, w.syms, w.prepared, w.usesChanged = nil, nil, 0, 0, nil, false
 	// Ids the batch handed out are gone with it.
 	clear(w.nameIDs)
 	w.namesGen = -1

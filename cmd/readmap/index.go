@@ -116,20 +116,43 @@ func (a *app) index(ctx context.Context, root string, opts indexer.Options) erro
 }
 
 // runIndex runs an index of st as opts say, and closes st. A store whose damage shows only once
-// its pages are read is moved aside, and the run starts afresh on a new store.
+// its pages are read is moved aside, and the run starts afresh on a new store. A run that changed
+// the store ranks its definitions again when rankAfter says so.
 func (a *app) runIndex(ctx context.Context, st *store.Store, opts indexer.Options) (*indexer.Summary, error) {
 	sum, err := indexer.Run(ctx, st, opts)
-	if err == nil || !store.IsCorrupt(err) || opts.Check {
-		st.Close()
+	if err != nil && store.IsCorrupt(err) && !opts.Check {
+		fresh, aside, moveErr := st.MoveAside(ctx)
+		if moveErr != nil {
+			return nil, errors.Join(err, moveErr)
+		}
+		a.warnMovedAside(st.Path(), aside)
+		st = fresh
+		sum, err = indexer.Run(ctx, st, opts)
+	}
+	defer st.Close()
+	if err != nil || opts.Check {
 		return sum, err
 	}
-	fresh, aside, moveErr := st.MoveAside(ctx)
-	if moveErr != nil {
-		return nil, errors.Join(err, moveErr)
+	again, err := rankAfter(ctx, st, sum)
+	if err == nil && again {
+		err = query.RefreshRanks(ctx, st)
 	}
-	a.warnMovedAside(st.Path(), aside)
-	defer fresh.Close()
-	return indexer.Run(ctx, fresh, opts)
+	return sum, err
+}
+
+// rankAfter reports whether an index run that ended with sum should rank the store's definitions
+// again: when it changed a tenth of the files or more, or none were ranked yet. After a smaller
+// change the ranking kept serves `sym` as it is, and the repository map ranks afresh.
+func rankAfter(ctx context.Context, st *store.Store, sum *indexer.Summary) (bool, error) {
+	changed := sum.Mapped + sum.Removed
+	if changed == 0 {
+		return false, nil
+	}
+	if changed*10 >= sum.Seen {
+		return true, nil
+	}
+	stored, err := query.RanksStored(ctx, st)
+	return !stored, err
 }
 
 // progressBar returns a bar on stderr when it is a terminal, or nil.

@@ -489,3 +489,23 @@ func TestSymAfterUpgrade(t *testing.T) {
 		t.Errorf("sym Gone, a symbol only the older map had = %q (exit %d), want no hit", out, code)
 	}
 }
+
+// TestIndexRanksForSym: an index run ranks the definitions, so that sym lists first the
+// definition of a name that more files use (the header four files include), not the shorter path.
+func TestIndexRanksForSym(t *testing.T) {
+	files := map[string]string{
+		"include/linux/slab.h": "static inline void *kmalloc(unsigned long size, int flags)\n{\n\treturn 0;\n}\n",
+		"tools/lib/slab.c":     "void *kmalloc(unsigned long size, int flags)\n{\n\treturn 0;\n}\n",
+	}
+	for _, user := range []string{"mm/util.c", "fs/inode.c", "net/core/sock.c", "kernel/fork.c"} {
+		files[user] = "#include <linux/slab.h>\nvoid *make(void)\n{\n\treturn kmalloc(64, 0);\n}\n"
+	}
+	root := repo(t, files)
+	if _, errOut, code := cli(t, root, "index"); code != 0 {
+		t.Fatal(errOut)
+	}
+	out, errOut, code := cli(t, root, "sym", "kmalloc")
+	if code != 0 || !strings.HasPrefix(out, "include/linux/slab.h:1-4  function  kmalloc") || strings.Count(out, "\n") != 2 {
+		t.Errorf("sym kmalloc = %q, %s (exit %d); want include/linux/slab.h first, then tools/lib/slab.c", out, errOut, code)
+	}
+}

@@ -50,28 +50,30 @@ brought up to date first. With --json: {"folder","files","definitions","budget",
 			}
 			defer s.close()
 			var first *cliError // the first file that failed; each failure is reported as it comes
+			// failed reports the failure of path p and says whether the command ends there (one
+			// path given): then err is its answer.
+			failed := func(p string, err error) bool {
+				if len(paths) == 1 {
+					return true
+				}
+				a.report(err)
+				if first == nil {
+					first = asFailure(p, err)
+				}
+				return false
+			}
 			for _, p := range paths {
 				if isFolder(p) {
 					repo.folder = p
-					if err := a.printRepoMap(ctx, repo); err != nil {
-						if len(paths) == 1 {
-							return err
-						}
-						a.report(err)
-						if first == nil {
-							first = asFailure(p, err)
-						}
+					if err := a.printRepoMap(ctx, repo); err != nil && failed(p, err) {
+						return err
 					}
 					continue
 				}
 				f, sum, err := a.load(ctx, s, p, openOptions{hash: a.json})
 				if err != nil {
-					if len(paths) == 1 {
+					if failed(p, err) {
 						return err
-					}
-					a.report(err)
-					if first == nil {
-						first = asFailure(p, err)
 					}
 					continue
 				}

@@ -51,7 +51,8 @@ type Definition struct {
 type Ranking struct {
 	// FileRank is each file's PageRank, in the order of the name sets.
 	FileRank []float64
-	// Definitions lists every (file, name) definition, in no order; Best sorts what is asked.
+	// Definitions lists every (file, name) definition, file by file, each file's in the order
+	// of its Defined names; Best sorts what is asked.
 	Definitions []Definition
 }
 

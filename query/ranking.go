@@ -1,0 +1,94 @@
+package query
+
+import (
+	"context"
+	"errors"
+
+	"github.com/readmap/readmap/query/rank"
+	"github.com/readmap/readmap/store"
+)
+
+// repoRanking is a ranking of the repository's definitions with the files it ranks: file i of
+// the ranking is paths[i], which defines defined[i] names.
+type repoRanking struct {
+	*rank.Ranking
+	paths   []string
+	defined []int
+}
+
+// rankRepository ranks the store's definitions as opts personalise them. The unpersonalised
+// ranking is kept in the store: it is read back while no name set has changed since it was
+// computed, and computed and kept otherwise (a read-only store computes it each time).
+func rankRepository(ctx context.Context, st *store.Store, opts rank.Options) (*repoRanking, error) {
+	personal := len(opts.Focus) > 0 || len(opts.Mention) > 0
+	state, err := st.RankState(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !personal && state.Fresh() {
+		return storedRanking(ctx, st, state.Names)
+	}
+	var sets []store.NameSet
+	if err := st.EachNameSet(ctx, func(s store.NameSet) error { sets = append(sets, s); return nil }); err != nil {
+		return nil, err
+	}
+	r := &repoRanking{Ranking: rank.Rank(sets, opts), paths: make([]string, len(sets)), defined: make([]int, len(sets))}
+	for i := range r.Definitions { // as the store keeps them, so that a ranking read back orders alike
+		r.Definitions[i].Rank = float64(float32(r.Definitions[i].Rank))
+	}
+	for i, s := range sets {
+		r.paths[i], r.defined[i] = s.Path, len(s.Defined)
+	}
+	if !personal {
+		err := st.SaveRanks(ctx, state.Uses, fileRanks(sets, r.Ranking))
+		if err != nil && !errors.Is(err, store.ErrReadOnly) {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// RefreshRanks computes the store's unpersonalised ranking and keeps it, unless the one kept is
+// fresh. `readmap index` calls it so that `sym` can order a name's definitions by use.
+func RefreshRanks(ctx context.Context, st *store.Store) error {
+	_, err := rankRepository(ctx, st, rank.Options{})
+	return err
+}
+
+// RanksStored reports whether the store keeps a ranking, fresh or not.
+func RanksStored(ctx context.Context, st *store.Store) (bool, error) {
+	state, err := st.RankState(ctx)
+	return state.Ranks >= 0, err
+}
+
+// storedRanking reads the ranking the store keeps, of about names definitions.
+func storedRanking(ctx context.Context, st *store.Store, names int) (*repoRanking, error) {
+	r := &repoRanking{Ranking: &rank.Ranking{Definitions: make([]rank.Definition, 0, names)}}
+	err := st.EachFileRanks(ctx, func(f store.FileRanks) error {
+		file := len(r.paths)
+		r.paths = append(r.paths, f.Path)
+		r.defined = append(r.defined, len(f.Names))
+		r.FileRank = append(r.FileRank, f.Rank)
+		for _, n := range f.Names {
+			r.Definitions = append(r.Definitions, rank.Definition{File: file, Name: n.Name, Rank: n.Rank, Users: int(n.Users)})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// fileRanks is ranking as the store keeps it: per file of sets, its definitions in the order of
+// its Defined names.
+func fileRanks(sets []store.NameSet, ranking *rank.Ranking) []store.FileRanks {
+	out := make([]store.FileRanks, len(sets))
+	for i, s := range sets {
+		out[i] = store.FileRanks{Path: s.Path, Rank: ranking.FileRank[i], Names: make([]store.RankedName, 0, len(s.Defined))}
+	}
+	for _, d := range ranking.Definitions {
+		out[d.File].Names = append(out[d.File].Names, store.RankedName{Name: d.Name, Users: int32(d.Users), Rank: d.Rank})
+	}
+	return out
+}

@@ -1,0 +1,223 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+)
+
+// Meta keys of the stored ranking.
+const (
+	// metaUsesGen is bumped by every commit that writes or drops a name set.
+	metaUsesGen = "uses_gen"
+	// metaRanksGen is the uses generation the stored ranking was computed from.
+	metaRanksGen = "ranks_gen"
+	// metaRankedNames is the number of names the stored ranking ranks.
+	metaRankedNames = "ranked_names"
+)
+
+// bumpUsesGen is the statement a commit that changed name sets runs.
+const bumpUsesGen = `INSERT INTO meta (key, value) VALUES ('` + metaUsesGen + `', '1')
+	ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`
+
+// FileRanks is what a ranking of the repository's definitions says of one code file.
+type FileRanks struct {
+	Path  string
+	Rank  float64      // the file's PageRank
+	Names []RankedName // one per name of the file's NameSet.Defined, in its order
+}
+
+// RankedName is one name a file defines, with its rank.
+type RankedName struct {
+	Name  uint32 // NameHash of the name
+	Users int32  // files that use the name and mean this file's definition
+	// Rank is kept at float32 precision: a ranking read back orders as the one computed only
+	// when the latter is rounded alike.
+	Rank float64
+}
+
+// RankState says how the stored ranking stands.
+type RankState struct {
+	// Uses is the uses generation, bumped by every commit that changes a name set; Ranks is the
+	// one the stored ranking was computed from, -1 when none was stored. The stored ranking is
+	// fresh when the two are equal.
+	Uses, Ranks int64
+	Names       int // the names the stored ranking ranks
+}
+
+// Fresh reports whether the stored ranking was computed from the name sets as they are.
+func (r RankState) Fresh() bool { return r.Uses == r.Ranks }
+
+// RankState reads how the stored ranking stands.
+func (s *Store) RankState(ctx context.Context) (RankState, error) {
+	var u, r, n sql.NullString
+	err := s.read.QueryRowContext(ctx, "SELECT (SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?)",
+		metaUsesGen, metaRanksGen, metaRankedNames).Scan(&u, &r, &n)
+	if err != nil {
+		return RankState{}, classify(fmt.Errorf("rank state: %w", err))
+	}
+	state := RankState{Ranks: -1}
+	if u.Valid {
+		state.Uses, _ = strconv.ParseInt(u.String, 10, 64)
+	}
+	if r.Valid {
+		state.Ranks, _ = strconv.ParseInt(r.String, 10, 64)
+	}
+	if n.Valid {
+		state.Names, _ = strconv.Atoi(n.String)
+	}
+	return state, nil
+}
+
+// SaveRanks replaces the stored ranking with files, computed from the name sets of uses
+// generation gen (each file's Names in the order of its NameSet.Defined: the store keeps the
+// ranks beside those names, not the names again). When a commit has changed the name sets since, the ranking is stale already
+// and nothing is written. A read-only store returns ErrReadOnly.
+func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks) (err error) {
+	if s.readOnly {
+		return ErrReadOnly
+	}
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return classify(fmt.Errorf("save ranks: %w", err))
+	}
+	defer func() {
+		if err != nil {
+			_ = tx.Rollback()
+		}
+	}()
+	var now sql.NullString
+	if err := tx.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = ?", metaUsesGen).Scan(&now); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return classify(fmt.Errorf("save ranks: %w", err))
+	}
+	if n, _ := strconv.ParseInt(now.String, 10, 64); n != gen {
+		return tx.Rollback()
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM file_ranks"); err != nil {
+		return classify(fmt.Errorf("save ranks: %w", err))
+	}
+	insert, err := tx.PrepareContext(ctx, "INSERT INTO file_ranks (file_id, rank, names) SELECT id, ?, ? FROM files WHERE path = ?")
+	if err != nil {
+		return classify(fmt.Errorf("save ranks: %w", err))
+	}
+	defer insert.Close()
+	var buf []byte
+	names := 0
+	for _, f := range files {
+		names += len(f.Names)
+		buf = packRanks(buf[:0], f.Names)
+		if _, err := insert.ExecContext(ctx, f.Rank, buf, f.Path); err != nil {
+			return classify(fmt.Errorf("save ranks: %w", err))
+		}
+	}
+	if _, err := tx.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES (?, ?), (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+		metaRanksGen, strconv.FormatInt(gen, 10), metaRankedNames, strconv.Itoa(names)); err != nil {
+		return classify(fmt.Errorf("save ranks: %w", err))
+	}
+	return classify(tx.Commit())
+}
+
+// EachFileRanks calls fn with the stored ranking of every file, in path order, and stops at the
+// first error fn returns. The Names given to fn are valid until it returns.
+func (s *Store) EachFileRanks(ctx context.Context, fn func(FileRanks) error) error {
+	rows, err := s.read.QueryContext(ctx, `SELECT f.path, r.rank, u.defined, r.names FROM file_ranks r
+		JOIN files f ON f.id = r.file_id JOIN file_uses u ON u.file_id = r.file_id ORDER BY f.path`)
+	if err != nil {
+		return classify(fmt.Errorf("ranks: %w", err))
+	}
+	defer rows.Close()
+	var buf []RankedName
+	for rows.Next() {
+		var f FileRanks
+		var defined, ranks sql.RawBytes
+		if err := rows.Scan(&f.Path, &f.Rank, &defined, &ranks); err != nil {
+			return classify(fmt.Errorf("ranks: %w", err))
+		}
+		var ok bool
+		if buf, ok = unpackRankedNames(buf[:0], defined, ranks); !ok {
+			return fmt.Errorf("ranks of %s: %w: %d names, ranks of another number", f.Path, ErrCorrupt, len(defined)/4)
+		}
+		f.Names = buf
+		if err := fn(f); err != nil {
+			return err
+		}
+	}
+	return classify(rows.Err())
+}
+
+// NameRanks returns, for each of paths that the stored ranking holds and whose file defines the
+// name hashed h, that definition's rank. The ranking may be stale (RankState tells): it
+// orders, it does not find; a file whose names changed in number since is left out.
+func (s *Store) NameRanks(ctx context.Context, h uint32, paths []string) (map[string]RankedName, error) {
+	out := map[string]RankedName{}
+	var buf []RankedName
+	for start := 0; start < len(paths); start += namesPerStatement {
+		chunk := paths[start:min(len(paths), start+namesPerStatement)]
+		args := make([]any, len(chunk))
+		for i, p := range chunk {
+			args[i] = p
+		}
+		rows, err := s.read.QueryContext(ctx, `SELECT f.path, u.defined, r.names FROM file_ranks r
+			JOIN files f ON f.id = r.file_id JOIN file_uses u ON u.file_id = r.file_id
+			WHERE f.path IN (`+placeholders(len(chunk), "?")+`)`, args...)
+		if err != nil {
+			return nil, classify(fmt.Errorf("ranks: %w", err))
+		}
+		for rows.Next() {
+			var path string
+			var defined, ranks sql.RawBytes
+			if err := rows.Scan(&path, &defined, &ranks); err != nil {
+				rows.Close()
+				return nil, classify(fmt.Errorf("ranks: %w", err))
+			}
+			names, ok := unpackRankedNames(buf[:0], defined, ranks)
+			buf = names
+			if i, found := slices.BinarySearchFunc(names, h, func(n RankedName, h uint32) int { return cmp.Compare(n.Name, h) }); ok && found {
+				out[path] = names[i]
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return nil, classify(err)
+		}
+	}
+	return out, nil
+}
+
+// packRanks appends to b the ranks of names as file_ranks.names keeps them: each name's rank as
+// a little-endian float32, then each one's users as a uvarint. The names themselves are those of
+// file_uses.defined, in its order.
+func packRanks(b []byte, names []RankedName) []byte {
+	for _, n := range names {
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(n.Rank)))
+	}
+	for _, n := range names {
+		b = binary.AppendUvarint(b, uint64(n.Users))
+	}
+	return b
+}
+
+// unpackRankedNames appends to names the names of defined (packed hashes) with the ranks that
+// packRanks encoded in ranks; ok is false when the two do not hold the same number of names.
+func unpackRankedNames(names []RankedName, defined, ranks []byte) (_ []RankedName, ok bool) {
+	n := len(defined) / 4
+	if len(ranks) < 4*n {
+		return names, false
+	}
+	users := ranks[4*n:]
+	for i := range n {
+		u, size := binary.Uvarint(users)
+		if size <= 0 {
+			return names, false
+		}
+		users = users[size:]
+		names = append(names, RankedName{Name: binary.LittleEndian.Uint32(defined[4*i:]), Users: int32(u),
+			Rank: float64(math.Float32frombits(binary.LittleEndian.Uint32(ranks[4*i:])))})
+	}
+	return names, len(users) == 0
+}

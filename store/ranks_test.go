@@ -1,0 +1,111 @@
+package store
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// TestRanksFollowTheirNameSets: a kept ranking is fresh until a commit changes a name set; one
+// computed from an older generation is not kept; a file's ranks go with its row; NameRanks finds
+// a name's rank per file.
+func TestRanksFollowTheirNameSets(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	a, b := sampleFile("a/server.go"), sampleFile("b/server.go")
+	for _, f := range []*File{a, b} {
+		f.Uses = []byte{1}
+		f.UsedNames = []uint32{NameHash([]byte("fmt"))}
+	}
+	flush := func(write func(w *Writer) error) {
+		t.Helper()
+		w := st.NewWriter()
+		if err := write(w); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	generations := func() (int64, int64) {
+		t.Helper()
+		state, err := st.RankState(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return state.Uses, state.Ranks
+	}
+	if uses, ranks := generations(); ranks != -1 || uses == ranks {
+		t.Fatalf("an empty store: generations %d, %d; want no ranking", uses, ranks)
+	}
+	flush(func(w *Writer) error {
+		if err := w.Put(ctx, a); err != nil {
+			return err
+		}
+		return w.Put(ctx, b)
+	})
+	gen, _ := generations()
+	// Both files define Server and Handle (sampleFile); ranks follow the names' order in the sets.
+	server, handle := NameHash([]byte("Server")), NameHash([]byte("Handle"))
+	named := func(rankServer float64, users int32) []RankedName {
+		ns := []RankedName{{Name: server, Users: users, Rank: rankServer}, {Name: handle, Rank: 0.5}}
+		slices.SortFunc(ns, func(a, b RankedName) int { return int(int64(a.Name) - int64(b.Name)) })
+		return ns
+	}
+	ranks := []FileRanks{
+		{Path: "a/server.go", Rank: 0.75, Names: named(4.5, 300)},
+		{Path: "b/server.go", Rank: 0.25, Names: named(1.5, 1)},
+	}
+	if err := st.SaveRanks(ctx, gen, ranks); err != nil {
+		t.Fatal(err)
+	}
+	if state, err := st.RankState(ctx); err != nil || !state.Fresh() || state.Names != 4 {
+		t.Fatalf("after SaveRanks: %+v, %v; want fresh, 4 names", state, err)
+	}
+	var got []FileRanks
+	if err := st.EachFileRanks(ctx, func(f FileRanks) error {
+		f.Names = slices.Clone(f.Names)
+		got = append(got, f)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Path != "a/server.go" || got[0].Rank != 0.75 || !slices.Equal(got[0].Names, ranks[0].Names) ||
+		!slices.Equal(got[1].Names, ranks[1].Names) {
+		t.Fatalf("kept ranks %+v; want %+v", got, ranks)
+	}
+	found, err := st.NameRanks(ctx, server, []string{"a/server.go", "b/server.go", "c/none.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) != 2 || found["a/server.go"].Rank != 4.5 || found["a/server.go"].Users != 300 || found["b/server.go"].Users != 1 {
+		t.Fatalf("NameRanks: %+v", found)
+	}
+
+	// A rewrite makes the ranking stale; a ranking of the older generation is then refused.
+	flush(func(w *Writer) error { return w.Put(ctx, a) })
+	if uses, kept := generations(); uses == kept {
+		t.Fatalf("after a rewrite the ranking is still fresh (generation %d)", uses)
+	}
+	if err := st.SaveRanks(ctx, gen, ranks[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if uses, kept := generations(); uses == kept || kept != gen {
+		t.Fatalf("a stale SaveRanks was kept: uses %d, ranks %d", uses, kept)
+	}
+	// A touch changes no name set.
+	uses, _ := generations()
+	flush(func(w *Writer) error { return w.Touch(ctx, b.Path, Stamp{Size: 9}) })
+	if now, _ := generations(); now != uses {
+		t.Fatalf("a touch bumped the uses generation from %d to %d", uses, now)
+	}
+	// A delete takes the file's ranks with it.
+	flush(func(w *Writer) error { return w.Delete(ctx, b.Path) })
+	found, err = st.NameRanks(ctx, server, []string{"a/server.go", "b/server.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := found["b/server.go"]; ok || len(found) != 1 {
+		t.Fatalf("after deleting b/server.go: %+v", found)
+	}
+}
