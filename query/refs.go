@@ -161,14 +161,17 @@ func innermost(syms []store.Symbol, line int) int {
 	return best
 }
 
-// definingSymbol returns the index of a symbol named name whose lines hold line, or -1.
+// definingSymbol returns the index of the innermost symbol named name whose lines hold line, or
+// -1: a constructor, not the class of the same name around it.
 func definingSymbol(syms []store.Symbol, name string, line int) int {
+	best := -1
 	for i, s := range syms {
-		if s.Name == name && s.Kind != store.KindLandmark && s.StartLine <= line && line <= s.EndLine {
-			return i
+		if s.Name == name && s.Kind != store.KindLandmark && s.StartLine <= line && line <= s.EndLine &&
+			(best < 0 || s.Depth > syms[best].Depth) {
+			best = i
 		}
 	}
-	return -1
+	return best
 }
 
 // afterMember reports whether the identifier at byte column col of line follows a member

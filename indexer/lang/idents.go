@@ -24,6 +24,8 @@ type lexRules struct {
 	charQuote      bool        // ' starts a literal only when it closes within a few bytes ('a', '\n'); else it is a lifetime, a type variable or a quote
 	triple         bool        // """ and ''' strings (Python)
 	hashAfterSpace bool        // # starts a comment only at a line's start or after a blank (Bash)
+	templates      bool        // `...` strings hold ${...} substitutions of code (JavaScript)
+	regexps        bool        // a / where an operand may start begins a regular expression literal (JavaScript)
 	extra          string      // identifier characters besides letters, digits and '_'
 	keywords       map[string]bool
 }
@@ -51,7 +53,7 @@ func lexRulesOf(language string) (lexRules, bool) {
 	case "C", "C++", "Java", "C#", "Protobuf":
 		return lexRules{lineComments: []string{"//"}, blockComments: cLike, quotes: `"'`}, true
 	case "JavaScript", "TypeScript", "TSX":
-		return lexRules{lineComments: []string{"//"}, blockComments: cLike, quotes: `"'` + "`", extra: "$"}, true
+		return lexRules{lineComments: []string{"//"}, blockComments: cLike, quotes: `"'`, templates: true, regexps: true, extra: "$"}, true
 	case "Rust", "Swift", "Kotlin", "Scala":
 		return lexRules{lineComments: []string{"//"}, blockComments: cLike, nested: true, quotes: `"`, charQuote: true}, true
 	case "PHP":
@@ -98,6 +100,8 @@ func EachIdentifier(language string, src []byte, fn func(name []byte, line, colu
 	for _, q := range r.quotes + r.rawQuotes + "'" {
 		l.special[q] = true
 	}
+	l.special['`'] = l.special['`'] || r.templates
+	l.special['/'] = l.special['/'] || r.regexps
 	l.run(fn)
 }
 
@@ -110,7 +114,27 @@ type identLexer struct {
 	i         int
 	line      int
 	lineStart int
+
+	// For JavaScript: the braces open in each ${...} substitution the lexer is in, innermost
+	// last; and the last token outside comments, which tells a regular expression from a
+	// division.
+	substitutions []int
+	prev          tokenKind
+	prevWord      []byte
 }
+
+// tokenKind is the kind of the last token seen, as far as the lexer needs it.
+type tokenKind int
+
+const (
+	tokenNone     tokenKind = iota // the start of the file
+	tokenOperand                   // a name, a number, a string, or ")", "]", "}": an operand ends
+	tokenOperator                  // anything else: an operand may start
+)
+
+// operandKeywords are the JavaScript keywords after which an operand starts: "/" after them
+// begins a regular expression.
+var operandKeywords = words("return typeof instanceof in of new delete void throw case do else yield await")
 
 func (l *identLexer) run(fn func(name []byte, line, column int)) {
 	src := l.src
@@ -120,28 +144,137 @@ func (l *identLexer) run(fn func(name []byte, line, column int)) {
 		case c == '\n':
 			l.newline(l.i)
 			l.i++
+		case c == ' ' || c == '\t' || c == '\r':
+			l.i++
 		case l.special[c] && l.comment():
+		case c == '`' && l.r.templates:
+			l.i++
+			l.template()
+		case c == '/' && l.r.regexps:
+			if l.regexpAllowed() && l.regexp() {
+				l.prev = tokenOperand
+			} else {
+				l.i++
+				l.prev = tokenOperator
+			}
 		case l.special[c] && l.str():
+			l.prev = tokenOperand
 		case c >= '0' && c <= '9':
 			for l.i < len(src) && (isNameByte(src[l.i]) || src[l.i] == '.') {
 				l.i++
 			}
+			l.prev = tokenOperand
 		case l.ident[c]:
 			start := l.i
 			for l.i < len(src) && l.ident[src[l.i]] {
 				l.i++
 			}
 			name := src[start:l.i]
+			l.prev, l.prevWord = tokenOperand, name
 			if l.r.triple && l.i < len(src) && (src[l.i] == '"' || src[l.i] == '\'') && isStringPrefix(name) {
 				continue // Python's r"", b'', f"": the prefix is not a name
 			}
 			if !l.r.keywords[string(name)] && !onlyExtra(name, l.r.extra) {
 				fn(name, l.line, start-l.lineStart+1)
 			}
+		case (c == '{' || c == '}') && len(l.substitutions) > 0:
+			l.i++
+			l.prev = tokenOperator
+			top := &l.substitutions[len(l.substitutions)-1]
+			switch {
+			case c == '{':
+				*top++
+			case *top > 0:
+				*top--
+				l.prev = tokenOperand
+			default: // the end of a ${...}: the template goes on
+				l.substitutions = l.substitutions[:len(l.substitutions)-1]
+				l.template()
+			}
 		default:
+			l.prev = tokenOperator
+			if c == ')' || c == ']' || c == '}' {
+				l.prev = tokenOperand
+			}
 			l.i++
 		}
 	}
+}
+
+// template skips the text of a template literal from here to its closing backquote, or to a
+// ${ whose code the lexer then reads (run comes back here at its closing brace).
+func (l *identLexer) template() {
+	for l.i < len(l.src) {
+		switch c := l.src[l.i]; {
+		case c == '\\':
+			if l.i+1 < len(l.src) && l.src[l.i+1] == '\n' {
+				l.newline(l.i + 1)
+			}
+			l.i += 2
+			continue
+		case c == '`':
+			l.i++
+			l.prev = tokenOperand
+			return
+		case c == '$' && l.i+1 < len(l.src) && l.src[l.i+1] == '{':
+			l.i += 2
+			l.substitutions = append(l.substitutions, 0)
+			l.prev = tokenOperator
+			return
+		case c == '\n':
+			l.newline(l.i)
+		}
+		l.i++
+	}
+}
+
+// regexpAllowed reports whether a "/" here may begin a regular expression: an operand may start
+// (after an operator, an opening bracket, a keyword such as return, or at the file's start).
+func (l *identLexer) regexpAllowed() bool {
+	switch l.prev {
+	case tokenNone, tokenOperator:
+		return true
+	}
+	return l.prevWord != nil && operandKeywords[string(l.prevWord)] && l.prevWordEndsHere()
+}
+
+// prevWordEndsHere reports whether the last name seen is the last token before the current
+// position (only blanks between), so that prevWord is the token before the "/".
+func (l *identLexer) prevWordEndsHere() bool {
+	j := l.i
+	for j > 0 && (l.src[j-1] == ' ' || l.src[j-1] == '\t' || l.src[j-1] == '\n' || l.src[j-1] == '\r') {
+		j--
+	}
+	return j >= len(l.prevWord) && string(l.src[j-len(l.prevWord):j]) == string(l.prevWord)
+}
+
+// regexp skips a regular expression literal starting here (/re/flags) and reports whether there
+// was one: it must close on its line, "/" inside a [class] or after a backslash not closing it.
+func (l *identLexer) regexp() bool {
+	inClass := false
+	for j := l.i + 1; j < len(l.src); j++ {
+		switch l.src[j] {
+		case '\n':
+			return false
+		case '\\':
+			j++
+		case '[':
+			inClass = true
+		case ']':
+			inClass = false
+		case '/':
+			if inClass {
+				continue
+			}
+			j++
+			for j < len(l.src) && l.ident[l.src[j]] { // the flags
+				j++
+			}
+			l.i = j
+			return true
+		}
+	}
+	return false
 }
 
 // isNameByte reports whether c may be part of an identifier: ASCII letters, digits, '_', and

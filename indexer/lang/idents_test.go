@@ -198,3 +198,28 @@ func TestUses(t *testing.T) {
 		t.Error("a file without identifiers has a filter that passes a name")
 	}
 }
+
+// TestJavaScriptTemplatesAndRegexps: the code in a template literal's ${...} (nested templates
+// and braces too) is read, its text is not; a regular expression literal is skipped, quotes and
+// slashes in it included, where an operand may start, and a "/" after an operand divides.
+func TestJavaScriptTemplatesAndRegexps(t *testing.T) {
+	src := "const a = `textOne ${b + `textTwo ${c}`} textThree ${ {d: e}.d } `;\n" +
+		"s.replace(/'/g, \"''\"); f(arg)\n" +
+		"x = y / z / w; // division\n" +
+		"function t() { return /[/]reText'/i.test(h) }\n" +
+		"const u = v\n"
+	type at struct {
+		name string
+		line int
+	}
+	var got []at
+	EachIdentifier("JavaScript", []byte(src), func(name []byte, line, _ int) { got = append(got, at{string(name), line}) })
+	want := []at{{"const", 1}, {"a", 1}, {"b", 1}, {"c", 1}, {"d", 1}, {"e", 1}, {"d", 1},
+		{"s", 2}, {"replace", 2}, {"f", 2}, {"arg", 2},
+		{"x", 3}, {"y", 3}, {"z", 3}, {"w", 3},
+		{"function", 4}, {"t", 4}, {"return", 4}, {"test", 4}, {"h", 4},
+		{"const", 5}, {"u", 5}, {"v", 5}}
+	if !slices.Equal(got, want) {
+		t.Errorf("identifiers\n%v\nwant\n%v", got, want)
+	}
+}

@@ -1,0 +1,131 @@
+// tsrefs prints every name a JavaScript or TypeScript file uses, by TypeScript's own parser: the
+// reference for the differential test of `readmap refs` on JavaScript
+// (cmd/readmap/refs_tsc_test.go).
+//
+//   node tsrefs.js TYPESCRIPT_JS FILE...
+//
+// It prints lines "use<TAB>FILE<TAB>LINE<TAB>NAME" for every identifier of the source (outside
+// comments and strings, as the parser sees it), and "decl<TAB>FILE<TAB>LINE<TAB>NAME" instead
+// for the name of what a map shows as defined, as tsdefs.js lists it: what a file's top level,
+// its namespaces and modules, and its classes, interfaces and enums declare (functions, classes,
+// methods, accessors, properties, types, enums and their members, variables, CommonJS and
+// prototype assignments), never what is inside a function body. Lines are 1-based.
+"use strict";
+
+const fs = require("fs");
+const ts = require(process.argv[2]);
+
+/** scriptKindFor tells the parser how to read a file by its extension. */
+function scriptKindFor(path) {
+  if (/\.(m|c)?ts$/.test(path)) return ts.ScriptKind.TS;
+  if (path.endsWith(".tsx")) return ts.ScriptKind.TSX;
+  if (path.endsWith(".jsx")) return ts.ScriptKind.JSX;
+  return ts.ScriptKind.JS;
+}
+
+for (const path of process.argv.slice(3)) {
+  const text = fs.readFileSync(path, "utf8");
+  const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKindFor(path));
+  const declared = new Set();
+  statements(sf.statements, declared);
+  const out = [];
+  const visit = (node) => {
+    if (ts.isIdentifier(node)) {
+      const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+      out.push(`${declared.has(node) ? "decl" : "use"}\t${path}\t${line}\t${node.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  if (out.length) process.stdout.write(out.join("\n") + "\n");
+}
+
+/** add puts a declaration's name node into declared, when it is an identifier. */
+function add(name, declared) {
+  if (name && ts.isIdentifier(name)) declared.add(name);
+}
+
+/** isFunctionValue reports whether an initializer declares a function. */
+function isFunctionValue(e) {
+  return !!e && (ts.isArrowFunction(e) || ts.isFunctionExpression(e));
+}
+
+/** statements adds the names declared among a file's or a module block's statements. */
+function statements(list, declared) {
+  for (const s of list) {
+    switch (s.kind) {
+      case ts.SyntaxKind.FunctionDeclaration:
+      case ts.SyntaxKind.TypeAliasDeclaration:
+        add(s.name, declared);
+        break;
+      case ts.SyntaxKind.ClassDeclaration:
+      case ts.SyntaxKind.InterfaceDeclaration:
+      case ts.SyntaxKind.EnumDeclaration:
+        add(s.name, declared);
+        members(s.members, declared);
+        break;
+      case ts.SyntaxKind.ModuleDeclaration: {
+        let body = s;
+        while (body && ts.isModuleDeclaration(body)) {
+          add(body.name, declared);
+          body = body.body;
+        }
+        if (body && ts.isModuleBlock(body)) statements(body.statements, declared);
+        break;
+      }
+      case ts.SyntaxKind.VariableStatement:
+        for (const v of s.declarationList.declarations) {
+          if (isRequire(v.initializer)) continue; // an import, not a definition
+          add(v.name, declared);
+          if (v.initializer && ts.isClassExpression(v.initializer)) members(v.initializer.members, declared);
+        }
+        break;
+      case ts.SyntaxKind.ExpressionStatement: {
+        const e = s.expression;
+        if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+            ts.isPropertyAccessExpression(e.left)) {
+          if (isFunctionValue(e.right)) {
+            add(e.left.name, declared);
+          } else if (ts.isClassExpression(e.right)) {
+            add(e.left.name, declared);
+            members(e.right.members, declared);
+          }
+        }
+        break;
+      }
+      case ts.SyntaxKind.ExportAssignment: {
+        const e = s.expression;
+        if (ts.isClassExpression(e)) {
+          add(e.name, declared);
+          members(e.members, declared);
+        } else if (isFunctionValue(e)) {
+          add(e.name, declared);
+        }
+        break;
+      }
+    }
+  }
+}
+
+/** members adds the names of a class's, interface's or enum's members. */
+function members(list, declared) {
+  for (const m of list) {
+    switch (m.kind) {
+      case ts.SyntaxKind.MethodDeclaration:
+      case ts.SyntaxKind.MethodSignature:
+      case ts.SyntaxKind.GetAccessor:
+      case ts.SyntaxKind.SetAccessor:
+      case ts.SyntaxKind.PropertyDeclaration:
+      case ts.SyntaxKind.PropertySignature:
+      case ts.SyntaxKind.EnumMember:
+        add(m.name, declared);
+    }
+  }
+}
+
+/** isRequire reports whether e is a `require("x")` call, maybe awaited. */
+function isRequire(e) {
+  while (e && ts.isAwaitExpression(e)) e = e.expression;
+  return !!e && ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "require" &&
+    e.arguments.length === 1 && ts.isStringLiteralLike(e.arguments[0]);
+}
