@@ -7,7 +7,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
+
+	"github.com/sourcegraph/conc/pool"
 
 	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/store"
@@ -70,7 +73,8 @@ func Refs(ctx context.Context, st *store.Store, root string, q RefsQuery) ([]Ref
 		hits = append(hits, RefHit{Path: d.Path, Line: d.StartLine, Kind: "definition", Symbol: d.Qualname, Text: d.Signature})
 		read = append(read, d.Path)
 	}
-	paths, err := st.FilesMaybeUsing(ctx, func(filter []byte) bool { return lang.MayUse(filter, name) })
+	mayUse := lang.UseTest(name)
+	paths, err := st.FilesMaybeUsing(ctx, mayUse)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -81,53 +85,133 @@ func Refs(ctx context.Context, st *store.Store, root string, q RefsQuery) ([]Ref
 		return nil, nil, err
 	}
 	defer dir.Close()
+	var candidates []string
 	for _, p := range paths {
-		if q.PathGlob != "" && !globMatch(q.PathGlob, p) {
+		if q.PathGlob == "" || globMatch(q.PathGlob, p) {
+			candidates = append(candidates, p)
+		}
+	}
+	// The rows are read here, on one connection; the files are read and lexed on every core
+	// meanwhile.
+	l := &refsLexer{dir: dir, name: name, owner: owner, ownerFiles: ownerFiles}
+	found := make([]fileRefs, len(candidates))
+	work := pool.New().WithMaxGoroutines(runtime.GOMAXPROCS(0))
+	index := make(map[string]int, len(candidates))
+	for i, p := range candidates {
+		index[p] = i
+	}
+	err = st.EachSymbolRow(ctx, candidates, func(row store.SymbolRow) error {
+		if i, ok := index[row.Path]; ok {
+			work.Go(func() { found[i] = l.file(row) })
+		}
+		return nil
+	})
+	work.Wait()
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, f := range found {
+		if !f.read {
 			continue
 		}
-		f, err := st.File(ctx, p)
-		if err != nil {
-			continue // gone since
+		read = append(read, candidates[i])
+		for start, col := range f.defColumns {
+			if k, ok := defAt[fmt.Sprintf("%s:%d", candidates[i], start)]; ok {
+				hits[k].Column = col
+			}
 		}
-		src, err := dir.ReadFile(filepath.FromSlash(p))
-		if err != nil {
-			continue
-		}
-		read = append(read, p)
-		text, _ := lang.ShownText(p, src)
-		if !bytes.Contains(text, []byte(name)) {
-			continue // the filter's one in a hundred
-		}
-		lines := bytes.Split(text, []byte{'\n'})
-		seenDef := map[int]bool{}
-		lastLine := 0 // one hit a line: a line that uses the name twice is one use of it
-		lang.EachIdentifier(f.Language, text, func(id []byte, line, col int) {
-			if string(id) != name {
-				return
-			}
-			// A definition's own name: the first occurrence of the name in a symbol of that name.
-			if s := definingSymbol(f.Symbols, name, line); s >= 0 && !seenDef[s] {
-				seenDef[s] = true
-				if i, ok := defAt[fmt.Sprintf("%s:%d", p, f.Symbols[s].StartLine)]; ok {
-					hits[i].Column = col
-				}
-				return
-			}
-			if (owner != "" && !ownerFiles[p] && !afterMember(lines[line-1], col)) || line == lastLine {
-				return
-			}
-			lastLine = line
-			sym := ""
-			if enclosing := innermost(f.Symbols, line); enclosing >= 0 {
-				sym = f.Symbols[enclosing].Qualname
-			}
-			hits = append(hits, RefHit{Path: p, Line: line, Column: col, Kind: "reference", Symbol: sym, Text: lineText(lines, line)})
-		})
+		hits = append(hits, f.hits...)
 	}
 	if len(hits) == 0 {
 		return nil, read, refsNotFound(ctx, st, q)
 	}
 	return hits, read, nil
+}
+
+// refsLexer finds the uses of a name in one file after another; file is safe for concurrent use.
+type refsLexer struct {
+	dir        *os.Root
+	name       string
+	owner      string          // "Class" of a query "Class.method", else ""
+	ownerFiles map[string]bool // the files that define the name
+}
+
+// fileRefs is what refsLexer found in one file.
+type fileRefs struct {
+	read       bool        // the file could be read
+	hits       []RefHit    // its uses, in order
+	defColumns map[int]int // start line of each of its symbols named name → column of that name
+}
+
+// file finds the uses of the name in the file of row f: every identifier of that name outside
+// comments and strings (lang.EachIdentifier) that is not a definition's own name, one hit a line.
+func (l *refsLexer) file(f store.SymbolRow) fileRefs {
+	var out fileRefs
+	syms, err := f.Symbols()
+	if err != nil {
+		return out
+	}
+	src, err := l.dir.ReadFile(filepath.FromSlash(f.Path))
+	if err != nil {
+		return out
+	}
+	out.read = true
+	text, _ := lang.ShownText(f.Path, src)
+	if !bytes.Contains(text, []byte(l.name)) {
+		return out // the filter's one in a hundred
+	}
+	lines := &lineCursor{text: text, line: 1}
+	seenDef := map[int]bool{}
+	lastLine := 0 // one hit a line: a line that uses the name twice is one use of it
+	lang.EachIdentifier(f.Language, text, func(id []byte, line, col int) {
+		if string(id) != l.name {
+			return
+		}
+		// A definition's own name: the first occurrence of the name in a symbol of that name.
+		if s := definingSymbol(syms, l.name, line); s >= 0 && !seenDef[s] {
+			seenDef[s] = true
+			if out.defColumns == nil {
+				out.defColumns = map[int]int{}
+			}
+			out.defColumns[syms[s].StartLine] = col
+			return
+		}
+		shown := lines.at(line)
+		if (l.owner != "" && !l.ownerFiles[f.Path] && !afterMember(shown, col)) || line == lastLine {
+			return
+		}
+		lastLine = line
+		sym := ""
+		if enclosing := innermost(syms, line); enclosing >= 0 {
+			sym = syms[enclosing].Qualname
+		}
+		out.hits = append(out.hits, RefHit{Path: f.Path, Line: line, Column: col, Kind: "reference", Symbol: sym, Text: refText(shown)})
+	})
+	return out
+}
+
+// lineCursor finds lines of a text by number, in increasing order, without splitting it all.
+type lineCursor struct {
+	text  []byte
+	line  int // the line that starts at start
+	start int
+}
+
+// at returns line n (1-based, n not below the last asked) without its ending.
+func (c *lineCursor) at(n int) []byte {
+	for c.line < n {
+		i := bytes.IndexByte(c.text[c.start:], '\n')
+		if i < 0 {
+			return nil
+		}
+		c.start += i + 1
+		c.line++
+	}
+	line := c.text[c.start:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	return line
 }
 
 // refsNotFound is the error of a name neither defined nor used, naming the closest names.
@@ -181,13 +265,9 @@ func afterMember(line []byte, col int) bool {
 	return bytes.HasSuffix(before, []byte(".")) || bytes.HasSuffix(before, []byte("->")) || bytes.HasSuffix(before, []byte("::"))
 }
 
-// lineText is line n of lines without its ending, cut at 200 bytes.
-func lineText(lines [][]byte, n int) string {
-	if n < 1 || n > len(lines) {
-		return ""
-	}
-	l := strings.TrimRight(string(lines[n-1]), "\r")
-	l = strings.TrimSpace(l)
+// refText is a line as a hit of refs shows it: trimmed, cut at 200 bytes.
+func refText(line []byte) string {
+	l := strings.TrimSpace(string(bytes.TrimRight(line, "\r")))
 	if len(l) > 200 {
 		l = strings.ToValidUTF8(l[:200], "") + "…"
 	}

@@ -255,3 +255,55 @@ func (s *Store) PathsOfOlderMappers(ctx context.Context, current map[string]int)
 	}
 	return paths, classify(rows.Err())
 }
+
+// SymbolRow is a file's path, language and packed symbols, read without the rest of its row.
+type SymbolRow struct {
+	Path     string
+	Language string
+	packed   []byte
+}
+
+// Symbols unpacks the row's symbols; it may run on any goroutine.
+func (r SymbolRow) Symbols() ([]Symbol, error) {
+	syms, _, _, err := unpackSymbols(r.packed, nil)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w: %w", r.Path, ErrCorrupt, err)
+	}
+	return syms, nil
+}
+
+// EachSymbolRow calls fn with the symbol row of each of paths that the store holds, a few
+// hundred rows a query, and stops at the first error fn returns.
+func (s *Store) EachSymbolRow(ctx context.Context, paths []string, fn func(SymbolRow) error) error {
+	for start := 0; start < len(paths); start += namesPerStatement {
+		chunk := paths[start:min(len(paths), start+namesPerStatement)]
+		args := make([]any, len(chunk))
+		for i, p := range chunk {
+			args[i] = p
+		}
+		rows, err := s.read.QueryContext(ctx, "SELECT path, language, symbols FROM files WHERE path IN ("+
+			placeholders(len(chunk), "?")+")", args...)
+		if err != nil {
+			return classify(fmt.Errorf("read rows: %w", err))
+		}
+		for rows.Next() {
+			var r SymbolRow
+			if err := rows.Scan(&r.Path, &r.Language, &r.packed); err != nil {
+				rows.Close()
+				return classify(fmt.Errorf("read rows: %w", err))
+			}
+			if err := fn(r); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+		err = rows.Err()
+		if closeErr := rows.Close(); err == nil {
+			err = closeErr
+		}
+		if err != nil {
+			return classify(fmt.Errorf("read rows: %w", err))
+		}
+	}
+	return nil
+}

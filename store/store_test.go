@@ -661,3 +661,34 @@ func TestNameCacheOverflowKeepsEveryName(t *testing.T) {
 		t.Errorf("SymbolsNamed(Alpha) = %d hits, %v; want 2", len(hits), err)
 	}
 }
+
+// TestEachSymbolRow: the rows of the paths asked for that the store holds, with their symbols,
+// and nothing for a path it does not hold.
+func TestEachSymbolRow(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	w := st.NewWriter()
+	for _, p := range []string{"a.go", "b/c.go", "d.go"} {
+		if err := w.Put(ctx, sampleFile(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	err := st.EachSymbolRow(ctx, []string{"b/c.go", "a.go", "missing.go"}, func(r SymbolRow) error {
+		syms, err := r.Symbols()
+		if err != nil {
+			return err
+		}
+		if r.Language != "Go" || len(syms) != 3 || syms[2].Qualname != "Server.Handle" {
+			t.Errorf("%s: %s, %+v", r.Path, r.Language, syms)
+		}
+		got[r.Path]++
+		return nil
+	})
+	if err != nil || len(got) != 2 || got["a.go"] != 1 || got["b/c.go"] != 1 {
+		t.Fatalf("EachSymbolRow: %v, %v; want a.go and b/c.go once each", got, err)
+	}
+}

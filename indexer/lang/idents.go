@@ -460,19 +460,24 @@ func Uses(language string, src []byte) (filter []byte, names []uint32) {
 
 // MayUse reports whether the file whose use filter is filter may use name: false means it does
 // not; true that it does, or (about one time in a hundred) that it does not.
-func MayUse(filter []byte, name string) bool {
-	if len(filter) < 2 {
-		return false
-	}
-	bits := uint64(len(filter)-1) * 8
+func MayUse(filter []byte, name string) bool { return UseTest(name)(filter) }
+
+// UseTest returns MayUse for name, its hashes taken once: for testing every file's filter.
+func UseTest(name string) func(filter []byte) bool {
 	h1, h2 := nameHashes(name)
-	for k := range uint64(filter[0]) {
-		bit := (h1 + k*h2) % bits
-		if filter[1+bit/8]&(1<<(bit%8)) == 0 {
+	return func(filter []byte) bool {
+		if len(filter) < 2 {
 			return false
 		}
+		bits := uint64(len(filter)-1) * 8
+		for k := range uint64(filter[0]) {
+			bit := (h1 + k*h2) % bits
+			if filter[1+bit/8]&(1<<(bit%8)) == 0 {
+				return false
+			}
+		}
+		return true
 	}
-	return true
 }
 
 // nameHashes are the two hashes a name's filter positions are made of.
