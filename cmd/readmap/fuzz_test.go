@@ -178,7 +178,8 @@ func (s *fuzzServer) call(tb testing.TB, method, params string) map[string]any {
 // sizes up to 200 KB.
 func fuzzArgs(s *fuzzServer, b []byte, edit bool) map[string]any {
 	keys := []string{"path", "offset", "limit", "lines", "page", "symbol", "full", "map", "numbers", "json",
-		"budget", "query", "kind", "lang", "pattern", "regex", "fuzzy", "threshold", "context", "max", "skip", "_meta", ""}
+		"budget", "query", "kind", "lang", "pattern", "regex", "fuzzy", "threshold", "context", "max", "skip", "_meta", "",
+		"name", "focus", "mention"}
 	if edit {
 		keys = []string{"path", "old", "new", "all", "within", "symbol", "insert_before", "insert_after", "delete",
 			"batch", "if_hash", "dry_run", "undo", "json", "_meta", ""}
@@ -208,7 +209,7 @@ func fuzzArgs(s *fuzzServer, b []byte, edit bool) map[string]any {
 			b = b[min(n, len(b)):]
 		}
 		var v any
-		switch kind := next() % 12; kind {
+		switch kind := next() % 13; kind {
 		case 0, 1:
 			v = paths[next()%len(paths)]
 		case 2:
@@ -230,6 +231,12 @@ func fuzzArgs(s *fuzzServer, b []byte, edit bool) map[string]any {
 			v = nil
 		case 10:
 			v = [][]any{{"small.go", 1, true}, {map[string]any{"old": "func", "new": "fn"}, map[string]any{"symbol": "Small", "delete": true}}}[next()%2]
+		case 11: // a list of a path or a name, as the map tool's focus and mention take
+			if next()%2 == 0 {
+				v = []any{paths[next()%len(paths)]}
+			} else {
+				v = []any{texts[next()%len(texts)]}
+			}
 		default:
 			v = map[string]any{"path": "small.go"}
 		}
@@ -239,8 +246,10 @@ func fuzzArgs(s *fuzzServer, b []byte, edit bool) map[string]any {
 }
 
 // FuzzMCPServer drives the MCP server with a raw frame (anything: malformed JSON, batches,
-// requests of its own) and a tool call built from the input (a random tool name, parameters of
-// random types and sizes, paths through ../, absolute paths, links out of the root, NUL bytes).
+// requests of its own) and a tool call built from the input (a random tool name or one of read,
+// map (of a file, a folder or the repository, with focus and mention), sym, search, refs and
+// edit, with parameters of random types and sizes, paths through ../, absolute paths, links out
+// of the root, NUL bytes).
 // The server must answer every request, never with a byte of the file outside the root, never
 // changing anything outside the root (edit), and never with an answer over its budget: 28,000 bytes, or what the call asked for (a larger map
 // budget, a full read or every symbol, at most 1 MiB).
@@ -251,6 +260,10 @@ func FuzzMCPServer(f *testing.F) {
 	f.Add("sym", []byte{13, 1, 2, 3, 9}, []byte(`[{"jsonrpc":"2.0","id":2,"method":"ping"}]`))
 	f.Add("map", []byte{0, 1, 0, 10, 9, 1, 7, 0}, []byte("\x00\xff{"))
 	f.Add("nope", []byte{}, []byte(`{"jsonrpc":"2.0","id":{"a":1},"method":"tools/call"}`))
+	// Arguments are key, 1, kind, value...: the first byte picks the tool too (see fuzzArgs).
+	f.Add("refs", []byte{28, 1, 4, 70, 23, 1, 2, 2}, []byte{})                    // refs: limit 50, name "Small"
+	f.Add("map", []byte{61, 1, 7, 1, 24, 1, 11, 0, 0, 25, 1, 11, 1, 2}, []byte{}) // the repository map: focus small.go, mention Small
+	f.Add("map", []byte{61, 1, 7, 1, 0, 1, 0, 5, 10, 1, 5, 4}, []byte{})          // the repository map of the folder sub, budget 1000
 	f.Fuzz(func(t *testing.T, tool string, args []byte, frame []byte) {
 		if len(frame) > 0 {
 			// Lines of the frame go as they are; a ping after them shows the server still answers.
@@ -259,9 +272,9 @@ func FuzzMCPServer(f *testing.F) {
 				t.Fatalf("ping after the frame %q = %v", frame, reply)
 			}
 		}
-		if len(args) > 0 && args[0]%5 < 4 {
-			tool = []string{"read", "map", "sym", "search"}[args[0]%5]
-		} else if len(args) > 0 && args[0]%10 == 9 {
+		if len(args) > 0 && args[0]%6 < 5 {
+			tool = []string{"read", "map", "sym", "search", "refs"}[args[0]%6]
+		} else if len(args) > 0 && args[0]%12 == 11 {
 			tool = "edit"
 		}
 		params := fuzzArgs(s, args, tool == "edit")
