@@ -70,7 +70,7 @@ func storedRanking(ctx context.Context, st *store.Store, names int) (*repoRankin
 		r.defined = append(r.defined, len(f.Names))
 		r.FileRank = append(r.FileRank, f.Rank)
 		for _, n := range f.Names {
-			r.Definitions = append(r.Definitions, rank.Definition{File: file, Name: n.Name, Rank: n.Rank, Users: int(n.Users)})
+			r.Definitions = append(r.Definitions, rank.Definition{File: int32(file), Name: n.Name, Rank: n.Rank, Users: n.Users})
 		}
 		return nil
 	})
@@ -88,7 +88,7 @@ func fileRanks(sets []store.NameSet, ranking *rank.Ranking) []store.FileRanks {
 		out[i] = store.FileRanks{Path: s.Path, Rank: ranking.FileRank[i], Names: make([]store.RankedName, 0, len(s.Defined))}
 	}
 	for _, d := range ranking.Definitions {
-		out[d.File].Names = append(out[d.File].Names, store.RankedName{Name: d.Name, Users: int32(d.Users), Rank: d.Rank})
+		out[d.File].Names = append(out[d.File].Names, store.RankedName{Name: d.Name, Users: d.Users, Rank: d.Rank})
 	}
 	return out
 }

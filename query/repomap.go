@@ -79,7 +79,7 @@ func BuildRepoMap(ctx context.Context, st *store.Store, opts RepoMapOptions) (*R
 	}
 	frame := len(m.header()) + len(m.footer(m.Definitions, m.Definitions))
 	used := frame
-	rows := map[int]*rowNames{}
+	rows := map[int32]*rowNames{}
 	sections := map[string]int{} // path -> index in m.Sections
 	skips, shown := 0, 0
 	keep := func(d rank.Definition) bool { return inFolder(ranking.paths[d.File]) }
@@ -106,7 +106,7 @@ func BuildRepoMap(ctx context.Context, st *store.Store, opts RepoMapOptions) (*R
 		var entries []RepoEntry
 		cost := 0
 		for _, i := range row.definitions(d.Name) {
-			e := RepoEntry{Symbol: row.f.Symbols[i], Rank: d.Rank, Users: d.Users, line: repoEntryLine(row.f.Symbols, i)}
+			e := RepoEntry{Symbol: row.f.Symbols[i], Rank: d.Rank, Users: int(d.Users), line: repoEntryLine(row.f.Symbols, i)}
 			entries = append(entries, e)
 			cost += len(e.line) + 1
 		}

@@ -45,6 +45,9 @@ func TestRanksFollowTheirNameSets(t *testing.T) {
 		return w.Put(ctx, b)
 	})
 	gen, _ := generations()
+	if n, err := st.DefinedNames(ctx); err != nil || n != 4 {
+		t.Fatalf("DefinedNames = %d, %v; want 4 (Server and Handle in two files)", n, err)
+	}
 	// Both files define Server and Handle (sampleFile); ranks follow the names' order in the sets.
 	server, handle := NameHash([]byte("Server")), NameHash([]byte("Handle"))
 	named := func(rankServer float64, users int32) []RankedName {

@@ -112,3 +112,14 @@ func (s *Store) EachNameSet(ctx context.Context, fn func(NameSet) error) error {
 	}
 	return classify(rows.Err())
 }
+
+// DefinedNames counts the names the name sets define (a name in a file), as the repository map
+// ranks them.
+func (s *Store) DefinedNames(ctx context.Context) (int, error) {
+	var n int
+	err := s.read.QueryRowContext(ctx, "SELECT coalesce(sum(length(defined)), 0) / 4 FROM file_uses").Scan(&n)
+	if err != nil {
+		return 0, classify(fmt.Errorf("defined names: %w", err))
+	}
+	return n, nil
+}

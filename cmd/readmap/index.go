@@ -140,19 +140,28 @@ func (a *app) runIndex(ctx context.Context, st *store.Store, opts indexer.Option
 	return sum, err
 }
 
+// maxRankedAtIndex is the most definitions an index run ranks. A larger store (the Linux kernel
+// defines 6.9 million names) is ranked by its first repository map instead: ranking it takes 9-11
+// s and close to 1 GB more, which would take a full index past its 1 GB peak (issue 12).
+const maxRankedAtIndex = 2_000_000
+
 // rankAfter reports whether an index run that ended with sum should rank the store's definitions
-// again: when it changed a tenth of the files or more, or none were ranked yet. After a smaller
-// change the ranking kept serves `sym` as it is, and the repository map ranks afresh.
+// again: when it changed a tenth of the files or more, or none were ranked yet, and the store
+// holds at most maxRankedAtIndex definitions. After a smaller change the ranking kept serves
+// `sym` as it is, and the repository map ranks afresh.
 func rankAfter(ctx context.Context, st *store.Store, sum *indexer.Summary) (bool, error) {
 	changed := sum.Mapped + sum.Removed
 	if changed == 0 {
 		return false, nil
 	}
-	if changed*10 >= sum.Seen {
-		return true, nil
+	if changed*10 < sum.Seen {
+		stored, err := query.RanksStored(ctx, st)
+		if err != nil || stored {
+			return false, err
+		}
 	}
-	stored, err := query.RanksStored(ctx, st)
-	return !stored, err
+	defined, err := st.DefinedNames(ctx)
+	return defined <= maxRankedAtIndex, err
 }
 
 // progressBar returns a bar on stderr when it is a terminal, or nil.

@@ -37,14 +37,14 @@ type Options struct {
 
 // Definition is one name defined in one file, with the rank the graph gives it.
 type Definition struct {
-	File int    // index of the file in the name sets given to Rank
+	File int32  // index of the file in the name sets given to Rank
 	Name uint32 // store.NameHash of the name
 	// Rank is the score Best orders by: the weighted count of the files that use it, each counted
 	// as one plus its PageRank (definitions); 0 when no other file uses it.
 	Rank float64
 	// Users is how many other files use the name and mean this definition (by folder or import),
 	// plus those whose use is spread over every definition of the name.
-	Users int
+	Users int32
 }
 
 // Ranking is the result of Rank.
@@ -88,8 +88,11 @@ type graph struct {
 	defName  []uint32 // name hash of each definition
 	defFile  []int32  // file of each definition
 
-	groupOf   map[uint64]int32 // groupKey(family, name hash) -> group: the definitions of one name in one family
-	groupDefs [][]int32        // definitions of each group, by folder
+	groupOf map[uint64]int32 // groupKey(family, name hash) -> group: the definitions of one name in one family
+	// The definitions of group grp are groupMembers[groupStart[grp]:groupStart[grp+1]], by
+	// folder (defsOf).
+	groupStart   []int32
+	groupMembers []int32
 
 	// A group's definitions in one folder form a cluster: group grp's clusters are
 	// groupClusterStart[grp]..groupClusterStart[grp+1]-1, cluster c's definitions are
@@ -119,7 +122,7 @@ type graph struct {
 	// For the walk, file i's edges are edgeStart[i]..edgeStart[i+1]-1 into edgeFile/edgeWeight
 	// (what it gives each file it uses, with the using file's out-weight divided out), and its
 	// flow to the names it spreads is spreadStart[i].. into spreadGroup/spreadWeight; a group's
-	// flow goes to the files of groupFiles/groupWeight.
+	// flow goes to the files of its definitions alike.
 	edgeStart, spreadStart []int32
 	edgeFile               []int32
 	edgeWeight             []float64
@@ -130,9 +133,6 @@ type graph struct {
 	clusterEdgeWeight []float64
 	spreadGroup       []int32
 	spreadWeight      []float64
-	groupFileStart    []int32
-	groupFiles        []int32
-	groupWeight       []float64
 	dangling          []bool
 
 	// The uses as link found them, for the definitions' ranks: file i's are
@@ -160,8 +160,11 @@ func Rank(sets []store.NameSet, opts Options) *Ranking {
 		g.mentioned[store.NameHash([]byte(m))] = true
 	}
 	g.countUses()
+	g.groupOf = nil // what each step no longer needs goes, for a kernel-sized tree's sake
 	g.link()
+	g.uses, g.scopes, g.byScope = nil, nil, nil
 	fileRank := g.pageRank(g.personalisation(opts))
+	g.edgeFile, g.edgeWeight, g.clusterEdge, g.clusterEdgeWeight, g.spreadGroup, g.spreadWeight = nil, nil, nil, nil, nil, nil
 	return &Ranking{FileRank: fileRank, Definitions: g.definitions(fileRank)}
 }
 
@@ -196,33 +199,56 @@ func newGraph(sets []store.NameSet) *graph {
 	g.defName = make([]uint32, 0, total)
 	g.defFile = make([]int32, 0, total)
 	g.groupOf = make(map[uint64]int32, total/2)
+	// Two passes: the groups and their sizes, then their members in one array.
+	var sizes []int32
+	groupOfDef := make([]int32, 0, total)
 	for i, s := range sets {
 		for _, h := range s.Defined {
-			k := int32(len(g.defName))
 			g.defName = append(g.defName, h)
 			g.defFile = append(g.defFile, int32(i))
 			key := groupKey(g.familyOf[i], h)
 			grp, ok := g.groupOf[key]
 			if !ok {
-				grp = int32(len(g.groupDefs))
+				grp = int32(len(sizes))
 				g.groupOf[key] = grp
-				g.groupDefs = append(g.groupDefs, nil)
+				sizes = append(sizes, 0)
 			}
-			g.groupDefs[grp] = append(g.groupDefs[grp], k)
+			sizes[grp]++
+			groupOfDef = append(groupOfDef, grp)
 		}
+	}
+	g.groupStart = make([]int32, len(sizes)+1)
+	for grp, n := range sizes {
+		g.groupStart[grp+1] = g.groupStart[grp] + n
+	}
+	g.groupMembers = make([]int32, total)
+	filled := sizes[:0:0]
+	filled = append(filled, g.groupStart[:len(sizes)]...)
+	for k, grp := range groupOfDef {
+		g.groupMembers[filled[grp]] = int32(k)
+		filled[grp]++
 	}
 	g.makeClusters()
 	return g
 }
 
+// groups is the number of groups.
+func (g *graph) groups() int { return len(g.groupStart) - 1 }
+
+// defsOf returns the definitions of group grp, by folder.
+func (g *graph) defsOf(grp int) []int32 { return g.groupMembers[g.groupStart[grp]:g.groupStart[grp+1]] }
+
 // makeClusters splits each group's definitions by folder: a use that means one definition in a
 // folder means the folder's other definitions of the name alike (the build variants of a package:
 // syscall's zerrors_linux_amd64.go, zerrors_darwin_arm64.go, ...), so they share what it gives.
 func (g *graph) makeClusters() {
-	g.groupClusterStart = make([]int32, len(g.groupDefs)+1)
-	g.clusterDefStart = []int32{0}
+	g.groupClusterStart = make([]int32, g.groups()+1)
+	g.clusterDefStart = make([]int32, 1, g.groups()+1)
+	g.clusterFolder = make([]int32, 0, g.groups())
+	g.clusterDefs = make([]int32, 0, len(g.defName))
 	g.byScope = map[uint64]int32{}
-	for grp, defs := range g.groupDefs {
+	for grp := range g.groups() {
+		defs := g.defsOf(grp)
 		g.groupClusterStart[grp] = int32(len(g.clusterFolder))
 		slices.SortStableFunc(defs, func(a, b int32) int { return int(g.folderOf[g.defFile[a]] - g.folderOf[g.defFile[b]]) })
 		for j, k := range defs {
@@ -248,14 +274,14 @@ func (g *graph) makeClusters() {
 			}
 		}
 	}
-	g.groupClusterStart[len(g.groupDefs)] = int32(len(g.clusterFolder))
+	g.groupClusterStart[g.groups()] = int32(len(g.clusterFolder))
 }
 
 // countUses lists the groups each file uses and counts the users of each group.
 func (g *graph) countUses() {
 	n := len(g.sets)
 	g.useStart = make([]int32, n+1)
-	g.users = make([]int32, len(g.groupDefs))
+	g.users = make([]int32, g.groups())
 	g.familyFiles = map[int32]int{}
 	g.uses = g.groupsUsed(g.useStart)
 	for i := range g.sets {
@@ -264,8 +290,9 @@ func (g *graph) countUses() {
 	for _, grp := range g.uses {
 		g.users[grp]++
 	}
-	g.rarity = make([]float64, len(g.groupDefs))
-	for grp, defs := range g.groupDefs {
+	g.rarity = make([]float64, g.groups())
+	for grp := range g.groups() {
+		defs := g.defsOf(grp)
 		files := float64(g.familyFiles[g.familyOf[g.defFile[defs[0]]]])
 		g.rarity[grp] = math.Log1p(files/float64(max(1, g.users[grp]))) / math.Log1p(files)
 	}
@@ -353,7 +380,7 @@ func (g *graph) eachUse(start func(i int, total float64), fn func(i int, u *use)
 		}
 		list, meant = list[:0], meant[:0]
 		for _, grp := range g.uses[g.useStart[i]:g.useStart[i+1]] {
-			defs := g.groupDefs[grp]
+			defs := g.defsOf(int(grp))
 			weight := g.rarity[grp]
 			if g.mentioned[g.defName[defs[0]]] {
 				weight *= mentionWeight
@@ -478,16 +505,6 @@ func (g *graph) link() {
 	g.edgeStart[n] = int32(len(g.edgeFile))
 	g.clusterEdgeStart[n] = int32(len(g.clusterEdge))
 	g.spreadStart[n] = int32(len(g.spreadGroup))
-	g.groupFileStart = make([]int32, len(g.groupDefs)+1)
-	for grp, defs := range g.groupDefs {
-		g.groupFileStart[grp] = int32(len(g.groupFiles))
-		for _, k := range defs {
-			f := g.defFile[k]
-			g.groupFiles = append(g.groupFiles, f)
-			g.groupWeight = append(g.groupWeight, g.defWeight[f]/float64(len(defs)))
-		}
-	}
-	g.groupFileStart[len(g.groupDefs)] = int32(len(g.groupFiles))
 }
 
 // personalisation is where the walk restarts: every file alike, or mostly the focus files (and
@@ -532,7 +549,7 @@ func (g *graph) pageRank(p []float64) []float64 {
 	n := len(g.sets)
 	rank := slices.Clone(p)
 	next := make([]float64, n)
-	spread := make([]float64, len(g.groupDefs))
+	spread := make([]float64, g.groups())
 	clusterFlow := make([]float64, len(g.clusterFolder))
 	for range maxIterations {
 		dangling := 0.0
@@ -568,8 +585,10 @@ func (g *graph) pageRank(p []float64) []float64 {
 			if flow == 0 {
 				continue
 			}
-			for e := g.groupFileStart[grp]; e < g.groupFileStart[grp+1]; e++ {
-				next[g.groupFiles[e]] += flow * g.groupWeight[e]
+			defs := g.defsOf(grp)
+			for _, k := range defs {
+				f := g.defFile[k]
+				next[f] += flow * (g.defWeight[f] / float64(len(defs)))
 			}
 			spread[grp] = 0
 		}
@@ -601,12 +620,12 @@ func (g *graph) pageRank(p []float64) []float64 {
 func (g *graph) definitions(fileRank []float64) []Definition {
 	defs := make([]Definition, len(g.defName))
 	for k := range defs {
-		defs[k] = Definition{File: int(g.defFile[k]), Name: g.defName[k]}
+		defs[k] = Definition{File: g.defFile[k], Name: g.defName[k]}
 	}
-	spread := make([]float64, len(g.groupDefs))
-	spreadUsers := make([]int, len(g.groupDefs))
+	spread := make([]float64, g.groups())
+	spreadUsers := make([]int32, g.groups())
 	clusterFlow := make([]float64, len(g.clusterFolder))
-	clusterUsers := make([]int, len(g.clusterFolder))
+	clusterUsers := make([]int32, len(g.clusterFolder))
 	meantStart := int32(0)
 	n := float64(len(g.sets))
 	for i := range g.totals {
@@ -643,8 +662,9 @@ func (g *graph) definitions(fileRank []float64) []Definition {
 		}
 	}
 	for grp, flow := range spread {
-		for _, k := range g.groupDefs[grp] {
-			defs[k].Rank += flow / float64(len(g.groupDefs[grp])) * g.defWeight[g.defFile[k]]
+		members := g.defsOf(grp)
+		for _, k := range members {
+			defs[k].Rank += flow / float64(len(members)) * g.defWeight[g.defFile[k]]
 			defs[k].Users += spreadUsers[grp]
 		}
 	}

@@ -49,7 +49,7 @@ func TestRankPrefersWhatMoreFilesUse(t *testing.T) {
 	got := order(sets, r, "Popular", "Rare")
 	before(t, got, "lib/a.go Popular", "lib/a.go Rare")
 	for _, d := range r.Definitions {
-		if want := map[uint32]int{hashes("Popular")[0]: 3, hashes("Rare")[0]: 1}[d.Name]; d.Users != want {
+		if want := map[uint32]int32{hashes("Popular")[0]: 3, hashes("Rare")[0]: 1}[d.Name]; d.Users != want {
 			t.Errorf("%s: %d users, want %d", sets[d.File].Path, d.Users, want)
 		}
 	}
@@ -66,7 +66,7 @@ func TestRankResolvesByImportAndFolder(t *testing.T) {
 		{Path: "other/use.go", Language: "Go", Used: hashes("New")},
 	}
 	r := Rank(sets, Options{})
-	users := map[string]int{}
+	users := map[string]int32{}
 	for _, d := range r.Definitions {
 		users[sets[d.File].Path] = d.Users
 	}

@@ -115,4 +115,8 @@ else
   query "typo sym" sym kmaloc
   query "exact sym" sym kmalloc
   query "warm read (large file)" read kernel/sched/core.c
+  query "refs (a rare name)" refs sched_core_mutex
+  # The first repository map ranks the store (an index run leaves a store this large to it) and
+  # keeps the ranking; query() times the second, which reads it.
+  query "repository map (warm)" map
 fi
