@@ -185,3 +185,33 @@ func TestIsTestPath(t *testing.T) {
 		}
 	}
 }
+
+// TestAnImportMeansTheBestPlacedMatch: <linux/slab.h> matches include/linux/slab.h and a copy
+// under tools/virtio: every file means the first (the shortest path); "slab.h", relative to the
+// file, means the copy beside it. Go's "syscall" is the folder syscall, not internal/syscall,
+// even for a file in internal/.
+func TestAnImportMeansTheBestPlacedMatch(t *testing.T) {
+	sets := []store.NameSet{
+		{Path: "fs/inode.c", Language: "C", Imports: []string{"<linux/slab.h>"}, Used: hashes("kmalloc")},
+		{Path: "include/linux/slab.h", Language: "C", Defined: hashes("kmalloc")},
+		{Path: "internal/poll/fd.go", Language: "Go", Imports: []string{`"syscall"`}, Used: hashes("Errno")},
+		{Path: "internal/syscall/unix.go", Language: "Go", Defined: hashes("Errno")},
+		{Path: "mm/util.c", Language: "C", Imports: []string{"<linux/slab.h>"}, Used: hashes("kmalloc")},
+		{Path: "os/file.go", Language: "Go", Imports: []string{`"syscall"`}, Used: hashes("Errno")},
+		{Path: "syscall/syscall.go", Language: "Go", Defined: hashes("Errno")},
+		{Path: "tools/virtio/linux/slab.h", Language: "C", Defined: hashes("kmalloc")},
+		{Path: "tools/virtio/linux/test.c", Language: "C", Imports: []string{`"slab.h"`}, Used: hashes("kmalloc")},
+		{Path: "tools/virtio/ringtest.c", Language: "C", Imports: []string{"<linux/slab.h>"}, Used: hashes("kmalloc")},
+	}
+	r := Rank(sets, Options{})
+	users := map[string]int32{}
+	for _, d := range r.Definitions {
+		users[sets[d.File].Path] = d.Users
+	}
+	want := map[string]int32{"include/linux/slab.h": 3, "tools/virtio/linux/slab.h": 1, "syscall/syscall.go": 2, "internal/syscall/unix.go": 0}
+	for p, n := range want {
+		if users[p] != n {
+			t.Errorf("%s: %d users, want %d (all users %v)", p, users[p], n, users)
+		}
+	}
+}

@@ -17,18 +17,20 @@ const maxMatches = 16
 // Java's "java.util.List" the file java/util/List.java. Scope ids are folder ids, then the number
 // of folders plus a file's index.
 type scopeIndex struct {
-	g        *graph
-	bySuffix map[string][]int32
-	cache    map[string][]int32
+	g          *graph
+	bySuffix   map[string][]int32
+	cache      map[string][]int32
+	folderPath []string // the path of each folder id
 }
 
 func newScopeIndex(g *graph) *scopeIndex {
-	x := &scopeIndex{g: g, bySuffix: map[string][]int32{}, cache: map[string][]int32{}}
+	x := &scopeIndex{g: g, bySuffix: map[string][]int32{}, cache: map[string][]int32{}, folderPath: make([]string, g.folders)}
 	seenFolder := make([]bool, g.folders)
 	for i, s := range g.sets {
 		if folder := g.folderOf[i]; !seenFolder[folder] {
 			seenFolder[folder] = true
-			x.addSuffixes(path.Dir(s.Path), folder)
+			x.folderPath[folder] = path.Dir(s.Path)
+			x.addSuffixes(x.folderPath[folder], folder)
 		}
 		x.addSuffixes(stripExt(s.Path), int32(g.folders+i))
 	}
@@ -51,13 +53,80 @@ func (x *scopeIndex) addSuffixes(p string, scope int32) {
 	}
 }
 
-// resolve returns the scopes the imports of s stand for.
+// resolve returns the scopes the imports of s stand for. Of several folders or files an import
+// matches, it stands for the best placed: for an import relative to the file (JavaScript's
+// "./x", Python's ".x", C's "x.h") those sharing the most leading folders with s, then the
+// shortest paths; for any other (Go's "syscall", C's <linux/slab.h>, Python's "os.path") the
+// shortest paths, then those sharing the most folders with s: Go's "syscall" is the folder
+// syscall, not internal/syscall; <linux/slab.h> is include/linux/slab.h, not a copy under tools.
 func (x *scopeIndex) resolve(s store.NameSet) []int32 {
 	var out []int32
+	dir := path.Dir(s.Path)
 	for _, imp := range s.Imports {
-		out = append(out, x.lookup(importKey(s.Language, imp))...)
+		out = append(out, x.best(dir, isRelative(s.Language, imp), x.lookup(importKey(s.Language, imp)))...)
 	}
 	return out
+}
+
+// best returns those of ids best placed for an import of a file in the folder dir: nearest first
+// when the import is relative, shortest first otherwise.
+func (x *scopeIndex) best(dir string, relative bool, ids []int32) []int32 {
+	if len(ids) < 2 {
+		return ids
+	}
+	var out []int32
+	var bestNear, bestShort int
+	for _, id := range ids {
+		folder := x.scopeFolder(id)
+		near, short := sharedFolders(dir, folder), -strings.Count(folder, "/")
+		first, second, bestFirst, bestSecond := short, near, bestShort, bestNear
+		if relative {
+			first, second, bestFirst, bestSecond = near, short, bestNear, bestShort
+		}
+		switch {
+		case out == nil || first > bestFirst || first == bestFirst && second > bestSecond:
+			out, bestNear, bestShort = append(out[:0], id), near, short
+		case first == bestFirst && second == bestSecond:
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// isRelative reports whether an import as a mapper records it is relative to the importing file.
+func isRelative(language, imp string) bool {
+	imp = strings.TrimSpace(imp)
+	switch {
+	case strings.HasPrefix(imp, "./"), strings.HasPrefix(imp, "../"):
+		return true
+	case (language == "C" || language == "C++") && strings.HasPrefix(imp, `"`):
+		return true
+	case language == "Python" && strings.HasPrefix(imp, "."):
+		return true
+	}
+	trimmed := strings.Trim(imp, `"'`+"`")
+	return strings.HasPrefix(trimmed, "./") || strings.HasPrefix(trimmed, "../")
+}
+
+// scopeFolder is the folder of a scope: a folder itself, or a file's folder.
+func (x *scopeIndex) scopeFolder(id int32) string {
+	if int(id) < x.g.folders {
+		return x.folderPath[id]
+	}
+	return x.folderPath[x.g.folderOf[int(id)-x.g.folders]]
+}
+
+// sharedFolders counts the leading folders that two folders have in common ("." has none).
+func sharedFolders(a, b string) int {
+	if a == "." || b == "." {
+		return 0
+	}
+	n := 0
+	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
+	for n < len(as) && n < len(bs) && as[n] == bs[n] {
+		n++
+	}
+	return n
 }
 
 // lookup returns the scopes key stands for, or those of key without its last component (an
