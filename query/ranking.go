@@ -3,29 +3,39 @@ package query
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 
 	"github.com/readmap/readmap/query/rank"
 	"github.com/readmap/readmap/store"
 )
 
 // repoRanking is a ranking of the repository's definitions with the files it ranks: file i of
-// the ranking is paths[i], which defines defined[i] names.
+// the ranking is paths[i], which defines defined[i] names. A top ranking holds only the best
+// definitions the store keeps (and the files they are in, without defined): files and
+// definitions count the whole.
 type repoRanking struct {
 	*rank.Ranking
-	paths   []string
-	defined []int
+	paths              []string
+	defined            []int
+	top                bool
+	files, definitions int
 }
 
 // rankRepository ranks the store's definitions as opts personalise them. The unpersonalised
 // ranking is kept in the store: it is read back while no name set has changed since it was
-// computed, and computed and kept otherwise (a read-only store computes it each time).
-func rankRepository(ctx context.Context, st *store.Store, opts rank.Options) (*repoRanking, error) {
+// computed (only its best definitions when top is set), and computed and kept otherwise (a
+// read-only store computes it each time).
+func rankRepository(ctx context.Context, st *store.Store, opts rank.Options, top bool) (*repoRanking, error) {
 	personal := len(opts.Focus) > 0 || len(opts.Mention) > 0
 	state, err := st.RankState(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if !personal && state.Fresh() {
+		if top {
+			return topRanking(ctx, st, state)
+		}
 		return storedRanking(ctx, st, state.Names)
 	}
 	var sets []store.NameSet
@@ -40,7 +50,7 @@ func rankRepository(ctx context.Context, st *store.Store, opts rank.Options) (*r
 		r.paths[i], r.defined[i] = s.Path, len(s.Defined)
 	}
 	if !personal {
-		err := st.SaveRanks(ctx, state.Uses, fileRanks(sets, r.Ranking))
+		err := st.SaveRanks(ctx, state.Uses, fileRanks(sets, r.Ranking), r.best())
 		if err != nil && !errors.Is(err, store.ErrReadOnly) {
 			return nil, err
 		}
@@ -51,7 +61,7 @@ func rankRepository(ctx context.Context, st *store.Store, opts rank.Options) (*r
 // RefreshRanks computes the store's unpersonalised ranking and keeps it, unless the one kept is
 // fresh. `readmap index` calls it so that `sym` can order a name's definitions by use.
 func RefreshRanks(ctx context.Context, st *store.Store) error {
-	_, err := rankRepository(ctx, st, rank.Options{})
+	_, err := rankRepository(ctx, st, rank.Options{}, false)
 	return err
 }
 
@@ -59,6 +69,40 @@ func RefreshRanks(ctx context.Context, st *store.Store) error {
 func RanksStored(ctx context.Context, st *store.Store) (bool, error) {
 	state, err := st.RankState(ctx)
 	return state.Ranks >= 0, err
+}
+
+// best returns the best definitions of r as the store keeps them, best first.
+func (r *repoRanking) best() []store.TopRank {
+	var top []store.TopRank
+	for _, d := range r.Best(func(rank.Definition) bool { return true }, bestFirst) {
+		top = append(top, store.TopRank{Path: r.paths[d.File], FileRank: r.FileRank[d.File],
+			RankedName: store.RankedName{Name: d.Name, Users: d.Users, Rank: d.Rank}})
+	}
+	return top
+}
+
+// topRanking reads the best definitions of the ranking the store keeps, whose state is state.
+func topRanking(ctx context.Context, st *store.Store, state store.RankState) (*repoRanking, error) {
+	top, err := st.TopRanks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r := &repoRanking{Ranking: &rank.Ranking{}, top: true, files: state.Files, definitions: state.Names}
+	// Files are numbered in path order, as in the whole ranking, so that ties order alike.
+	fileRank := map[string]float64{}
+	for _, t := range top {
+		fileRank[t.Path] = t.FileRank
+	}
+	r.paths = slices.Sorted(maps.Keys(fileRank))
+	index := map[string]int32{}
+	for i, p := range r.paths {
+		index[p] = int32(i)
+		r.FileRank = append(r.FileRank, fileRank[p])
+	}
+	for _, t := range top {
+		r.Definitions = append(r.Definitions, rank.Definition{File: index[t.Path], Name: t.Name, Rank: t.Rank, Users: t.Users})
+	}
+	return r, nil
 }
 
 // storedRanking reads the ranking the store keeps, of about names definitions.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/readmap/readmap/indexer"
@@ -12,14 +13,16 @@ import (
 	"github.com/readmap/readmap/store"
 )
 
-// TestRepoMapReadsTheKeptRanking: the first map computes the ranking and keeps it; the next reads
-// it back and lists exactly what the first did; a kept ranking is what the map lists from (a
-// tampered one shows); a change to a file makes it stale, and the map ranks afresh.
+// TestRepoMapReadsTheKeptRanking: the first map computes the ranking and keeps it; the next
+// maps read it back (the whole repository's from the kept best definitions, a folder's from every
+// file's ranks, a map past the best definitions from both) and list exactly what a computed
+// ranking lists; a kept ranking is what the map lists from (a tampered one shows); a change to a
+// file makes it stale, and the map ranks afresh.
 func TestRepoMapReadsTheKeptRanking(t *testing.T) {
-	st := gorootStore(t, "strings", "bytes", "bufio", "io", "errors", "unicode/utf8")
+	// runtime alone defines more than the 4,096 best definitions the store keeps in order.
+	st := gorootStore(t, "strings", "bytes", "bufio", "io", "errors", "unicode/utf8", "runtime")
 	ctx := context.Background()
-	opts := query.RepoMapOptions{Budget: 4 << 10}
-	build := func() string {
+	build := func(opts query.RepoMapOptions) string {
 		t.Helper()
 		m, err := query.BuildRepoMap(ctx, st, opts)
 		if err != nil {
@@ -27,55 +30,83 @@ func TestRepoMapReadsTheKeptRanking(t *testing.T) {
 		}
 		return m.Text()
 	}
-	computed := build()
-	state, err := st.RankState(ctx)
-	if err != nil || !state.Fresh() {
-		t.Fatalf("after a map: %+v, %v; want the ranking kept", state, err)
+	stale := func() int64 { // writes a file's row again (here without its name set)
+		t.Helper()
+		w := st.NewWriter()
+		f, err := st.File(ctx, "io/io.go")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Put(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
+		state, err := st.RankState(ctx)
+		if err != nil || state.Fresh() {
+			t.Fatalf("after a rewrite: %+v, %v; want the kept ranking stale", state, err)
+		}
+		return state.Uses
 	}
-	uses := state.Uses
-	if read := build(); read != computed {
-		t.Fatalf("the map from the kept ranking differs:\n%s\nwant\n%s", read, computed)
+	for _, opts := range []query.RepoMapOptions{
+		{Budget: 4 << 10},
+		{Budget: 4 << 10, Folder: "bufio"},
+		{Budget: 2 << 20}, // past the 4,096 best
+	} {
+		stale()
+		computed := build(opts)
+		if state, err := st.RankState(ctx); err != nil || !state.Fresh() {
+			t.Fatalf("after a map: %+v, %v; want the ranking kept", state, err)
+		}
+		if read := build(opts); read != computed {
+			t.Fatalf("%+v: the map from the kept ranking differs:\n%.3000s\nwant\n%.3000s", opts, read, computed)
+		}
+		if listed := strings.Count(computed, "\n  "); opts.Budget == 2<<20 && listed <= 4096 {
+			t.Fatalf("the map of 2 MiB lists %d entries, not past the 4,096 best", listed)
+		}
 	}
 
-	// Keep a ranking that says the opposite: the map follows it.
+	// Keep a ranking that says the opposite: the maps follow it.
+	opts := query.RepoMapOptions{Budget: 4 << 10}
+	computed := build(opts)
+	state, err := st.RankState(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var kept []store.FileRanks
 	if err := st.EachFileRanks(ctx, func(f store.FileRanks) error {
 		f.Names = slices.Clone(f.Names)
+		for i := range f.Names {
+			f.Names[i].Rank = -f.Names[i].Rank
+		}
 		kept = append(kept, f)
 		return nil
 	}); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range kept {
-		for i := range f.Names {
-			f.Names[i].Rank = -f.Names[i].Rank
-		}
+	top, err := st.TopRanks(ctx)
+	if err != nil || len(top) != 4096 {
+		t.Fatalf("%d best definitions kept, %v; want 4,096", len(top), err)
 	}
-	if err := st.SaveRanks(ctx, uses, kept); err != nil {
+	for i := range top {
+		top[i].Rank = -top[i].Rank
+	}
+	if err := st.SaveRanks(ctx, state.Uses, kept, top); err != nil {
 		t.Fatal(err)
 	}
-	tampered := build()
+	tampered := build(opts)
 	if tampered == computed {
-		t.Fatal("a map ignored the kept ranking")
+		t.Fatal("a map ignored the kept best definitions")
+	}
+	folder := query.RepoMapOptions{Budget: 4 << 10, Folder: "bufio"}
+	if build(folder) == computed {
+		t.Fatal("a folder's map ignored the kept ranking")
 	}
 
-	// A file changes (its row is written again, here without its name set): the kept ranking is
-	// stale, and the map ranks afresh and keeps that.
-	w := st.NewWriter()
-	f, err := st.File(ctx, "io/io.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Put(ctx, f); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Flush(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if now, _ := st.RankState(ctx); now.Uses == uses {
-		t.Fatal("a rewrite left the uses generation as it was")
-	}
-	if again := build(); again == tampered {
+	// A file changes: the kept ranking is stale, and the map ranks afresh and keeps that.
+	stale()
+	if again := build(opts); again == tampered {
 		t.Fatal("after a change the map still follows the kept ranking")
 	}
 	if state, err := st.RankState(ctx); err != nil || !state.Fresh() {

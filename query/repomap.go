@@ -65,27 +65,36 @@ const (
 // opts.Budget: entries in rank order, each taken whole if it fits and skipped if not. A budget
 // too small for the best entry with the frame is a CodeUsage error naming the minimum.
 func BuildRepoMap(ctx context.Context, st *store.Store, opts RepoMapOptions) (*RepoMap, error) {
-	ranking, err := rankRepository(ctx, st, rank.Options{Focus: opts.Focus, Mention: opts.Mention})
+	ranking, err := rankRepository(ctx, st, rank.Options{Focus: opts.Focus, Mention: opts.Mention}, opts.Folder == "")
 	if err != nil {
 		return nil, err
 	}
 	m := &RepoMap{Folder: opts.Folder, budget: opts.Budget, opts: opts}
 	inFolder := func(p string) bool { return opts.Folder == "" || strings.HasPrefix(p, opts.Folder+"/") }
-	for i, p := range ranking.paths {
-		if inFolder(p) {
-			m.Files++
-			m.Definitions += ranking.defined[i]
+	if ranking.top {
+		m.Files, m.Definitions = ranking.files, ranking.definitions
+	} else {
+		for i, p := range ranking.paths {
+			if inFolder(p) {
+				m.Files++
+				m.Definitions += ranking.defined[i]
+			}
 		}
 	}
 	frame := len(m.header()) + len(m.footer(m.Definitions, m.Definitions))
 	used := frame
-	rows := map[int32]*rowNames{}
+	rows := map[string]*rowNames{}
 	sections := map[string]int{} // path -> index in m.Sections
 	skips, shown := 0, 0
 	keep := func(d rank.Definition) bool { return inFolder(ranking.paths[d.File]) }
 	best := ranking.Best(keep, bestFirst)
 	for j := 0; j < len(best); j++ {
 		if j == bestFirst-1 { // packing goes on past the first bestFirst: take all, in order
+			if ranking.top {
+				if ranking, err = storedRanking(ctx, st, ranking.definitions); err != nil {
+					return nil, err
+				}
+			}
 			best = ranking.Best(keep, 0)
 		}
 		if shown > 0 && (skips >= maxSkipsInARow || opts.Budget-used < len("  x [1]\n")) {
@@ -94,14 +103,14 @@ func BuildRepoMap(ctx context.Context, st *store.Store, opts RepoMapOptions) (*R
 		}
 		d := best[j]
 		path := ranking.paths[d.File]
-		row, ok := rows[d.File]
+		row, ok := rows[path]
 		if !ok {
 			f, err := st.File(ctx, path)
 			if err != nil {
 				return nil, err
 			}
 			row = newRowNames(f)
-			rows[d.File] = row
+			rows[path] = row
 		}
 		var entries []RepoEntry
 		cost := 0

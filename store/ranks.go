@@ -18,8 +18,10 @@ const (
 	metaUsesGen = "uses_gen"
 	// metaRanksGen is the uses generation the stored ranking was computed from.
 	metaRanksGen = "ranks_gen"
-	// metaRankedNames is the number of names the stored ranking ranks.
+	// metaRankedNames is the number of names the stored ranking ranks, and metaRankedFiles the
+	// number of files.
 	metaRankedNames = "ranked_names"
+	metaRankedFiles = "ranked_files"
 )
 
 // bumpUsesGen is the statement a commit that changed name sets runs.
@@ -49,6 +51,7 @@ type RankState struct {
 	// fresh when the two are equal.
 	Uses, Ranks int64
 	Names       int // the names the stored ranking ranks
+	Files       int // the files it ranks
 }
 
 // Fresh reports whether the stored ranking was computed from the name sets as they are.
@@ -56,9 +59,10 @@ func (r RankState) Fresh() bool { return r.Uses == r.Ranks }
 
 // RankState reads how the stored ranking stands.
 func (s *Store) RankState(ctx context.Context) (RankState, error) {
-	var u, r, n sql.NullString
-	err := s.read.QueryRowContext(ctx, "SELECT (SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?)",
-		metaUsesGen, metaRanksGen, metaRankedNames).Scan(&u, &r, &n)
+	var u, r, n, f sql.NullString
+	err := s.read.QueryRowContext(ctx, `SELECT (SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?),
+		(SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?)`,
+		metaUsesGen, metaRanksGen, metaRankedNames, metaRankedFiles).Scan(&u, &r, &n, &f)
 	if err != nil {
 		return RankState{}, classify(fmt.Errorf("rank state: %w", err))
 	}
@@ -72,14 +76,24 @@ func (s *Store) RankState(ctx context.Context) (RankState, error) {
 	if n.Valid {
 		state.Names, _ = strconv.Atoi(n.String)
 	}
+	if f.Valid {
+		state.Files, _ = strconv.Atoi(f.String)
+	}
 	return state, nil
 }
 
-// SaveRanks replaces the stored ranking with files, computed from the name sets of uses
-// generation gen (each file's Names in the order of its NameSet.Defined: the store keeps the
+// TopRank is one of the best definitions of a ranking, with the rank of its file.
+type TopRank struct {
+	Path     string
+	FileRank float64
+	RankedName
+}
+
+// SaveRanks replaces the stored ranking with files and top (its best definitions, best first),
+// computed from the name sets of uses generation gen (each file's Names in the order of its NameSet.Defined: the store keeps the
 // ranks beside those names, not the names again). When a commit has changed the name sets since, the ranking is stale already
 // and nothing is written. A read-only store returns ErrReadOnly.
-func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks) (err error) {
+func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks, top []TopRank) (err error) {
 	if s.readOnly {
 		return ErrReadOnly
 	}
@@ -99,8 +113,10 @@ func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks) (er
 	if n, _ := strconv.ParseInt(now.String, 10, 64); n != gen {
 		return tx.Rollback()
 	}
-	if _, err := tx.ExecContext(ctx, "DELETE FROM file_ranks"); err != nil {
-		return classify(fmt.Errorf("save ranks: %w", err))
+	for _, table := range []string{"file_ranks", "rank_top"} {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM "+table); err != nil {
+			return classify(fmt.Errorf("save ranks: %w", err))
+		}
 	}
 	insert, err := tx.PrepareContext(ctx, "INSERT INTO file_ranks (file_id, rank, names) SELECT id, ?, ? FROM files WHERE path = ?")
 	if err != nil {
@@ -116,11 +132,40 @@ func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks) (er
 			return classify(fmt.Errorf("save ranks: %w", err))
 		}
 	}
-	if _, err := tx.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES (?, ?), (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-		metaRanksGen, strconv.FormatInt(gen, 10), metaRankedNames, strconv.Itoa(names)); err != nil {
+	insertTop, err := tx.PrepareContext(ctx, "INSERT INTO rank_top (position, file_id, name, users, rank) SELECT ?, id, ?, ?, ? FROM files WHERE path = ?")
+	if err != nil {
+		return classify(fmt.Errorf("save ranks: %w", err))
+	}
+	defer insertTop.Close()
+	for i, t := range top {
+		if _, err := insertTop.ExecContext(ctx, i, t.Name, t.Users, t.Rank, t.Path); err != nil {
+			return classify(fmt.Errorf("save ranks: %w", err))
+		}
+	}
+	if _, err := tx.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES (?, ?), (?, ?), (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+		metaRanksGen, strconv.FormatInt(gen, 10), metaRankedNames, strconv.Itoa(names), metaRankedFiles, strconv.Itoa(len(files))); err != nil {
 		return classify(fmt.Errorf("save ranks: %w", err))
 	}
 	return classify(tx.Commit())
+}
+
+// TopRanks returns the best definitions of the stored ranking, best first.
+func (s *Store) TopRanks(ctx context.Context) ([]TopRank, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT f.path, r.rank, t.name, t.users, t.rank FROM rank_top t
+		JOIN files f ON f.id = t.file_id JOIN file_ranks r ON r.file_id = t.file_id ORDER BY t.position`)
+	if err != nil {
+		return nil, classify(fmt.Errorf("top ranks: %w", err))
+	}
+	defer rows.Close()
+	var top []TopRank
+	for rows.Next() {
+		var t TopRank
+		if err := rows.Scan(&t.Path, &t.FileRank, &t.Name, &t.Users, &t.Rank); err != nil {
+			return nil, classify(fmt.Errorf("top ranks: %w", err))
+		}
+		top = append(top, t)
+	}
+	return top, classify(rows.Err())
 }
 
 // EachFileRanks calls fn with the stored ranking of every file, in path order, and stops at the

@@ -59,11 +59,15 @@ func TestRanksFollowTheirNameSets(t *testing.T) {
 		{Path: "a/server.go", Rank: 0.75, Names: named(4.5, 300)},
 		{Path: "b/server.go", Rank: 0.25, Names: named(1.5, 1)},
 	}
-	if err := st.SaveRanks(ctx, gen, ranks); err != nil {
+	top := []TopRank{{Path: "b/server.go", FileRank: 0.25, RankedName: ranks[1].Names[0]}, {Path: "a/server.go", FileRank: 0.75, RankedName: ranks[0].Names[1]}}
+	if err := st.SaveRanks(ctx, gen, ranks, top); err != nil {
 		t.Fatal(err)
 	}
-	if state, err := st.RankState(ctx); err != nil || !state.Fresh() || state.Names != 4 {
-		t.Fatalf("after SaveRanks: %+v, %v; want fresh, 4 names", state, err)
+	if got, err := st.TopRanks(ctx); err != nil || !slices.Equal(got, top) {
+		t.Fatalf("TopRanks = %+v, %v; want %+v", got, err, top)
+	}
+	if state, err := st.RankState(ctx); err != nil || !state.Fresh() || state.Names != 4 || state.Files != 2 {
+		t.Fatalf("after SaveRanks: %+v, %v; want fresh, 4 names in 2 files", state, err)
 	}
 	var got []FileRanks
 	if err := st.EachFileRanks(ctx, func(f FileRanks) error {
@@ -90,7 +94,7 @@ func TestRanksFollowTheirNameSets(t *testing.T) {
 	if uses, kept := generations(); uses == kept {
 		t.Fatalf("after a rewrite the ranking is still fresh (generation %d)", uses)
 	}
-	if err := st.SaveRanks(ctx, gen, ranks[:1]); err != nil {
+	if err := st.SaveRanks(ctx, gen, ranks[:1], nil); err != nil {
 		t.Fatal(err)
 	}
 	if uses, kept := generations(); uses == kept || kept != gen {
