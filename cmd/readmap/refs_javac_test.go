@@ -2,13 +2,10 @@ package main
 
 import (
 	"archive/zip"
-	"bufio"
 	"bytes"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -75,45 +72,10 @@ func TestRefsMatchJavac(t *testing.T) {
 	if err != nil {
 		t.Fatalf("JavaRefs: %v: %s", err, stderr.Bytes())
 	}
-	want := map[string]map[string]bool{} // name → path:line of its uses
-	declared := map[string]bool{}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	for sc.Scan() {
-		f := strings.Split(sc.Text(), "\t")
-		if len(f) != 4 {
-			t.Fatalf("JavaRefs printed %q", sc.Text())
-		}
-		kind, path, line, name := f[0], f[1], f[2], f[3]
-		if kind == "decl" {
-			declared[name] = true
-			continue
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want[name] == nil {
-			want[name] = map[string]bool{}
-		}
-		want[name][filepath.ToSlash(rel)+":"+line] = true
-	}
-	if len(declared) < 500 {
-		t.Fatalf("JavaRefs found %d declared names in %d files", len(declared), len(paths))
-	}
-	var names []string
-	for name := range declared {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	var sample []string
-	for i, name := range names {
-		if i%5 == 0 { // every fifth declared name keeps the test short
-			sample = append(sample, name)
-		}
-	}
+	// Every fifth declared name keeps the test short.
+	want, sample := referenceUses(t, "JavaRefs", root, out, func(string) bool { return true }, 5, 500)
 	if _, errOut, code := cli(t, root, "index", "-q"); code != 0 {
 		t.Fatal(errOut)
 	}
 	checkRefs(t, root, "javac", want, sample, 0.99, 0.98)
-	os.RemoveAll(root)
 }

@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -114,6 +118,48 @@ func TestRefsMatchGoParser(t *testing.T) {
 		}
 	}
 	checkRefs(t, root, "go/parser", want, sample, 0.99, 0.95)
+}
+
+// referenceUses reads what a reference tool (JavaRefs.java, tsrefs.js) printed about the files
+// under root: lines "use|decl TAB FILE TAB LINE TAB NAME". It returns the uses by name ("path:line",
+// path relative to root) and every nth of the declared names that keep accepts, in order, after
+// checking that there are at least least of them.
+func referenceUses(t *testing.T, tool, root string, out []byte, keep func(name string) bool, nth, least int) (map[string]map[string]bool, []string) {
+	t.Helper()
+	want := map[string]map[string]bool{}
+	declared := map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) != 4 {
+			t.Fatalf("%s printed %q", tool, sc.Text())
+		}
+		kind, path, line, name := f[0], f[1], f[2], f[3]
+		if kind == "decl" {
+			if keep(name) {
+				declared[name] = true
+			}
+			continue
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want[name] == nil {
+			want[name] = map[string]bool{}
+		}
+		want[name][filepath.ToSlash(rel)+":"+line] = true
+	}
+	if len(declared) < least {
+		t.Fatalf("%s found %d declared names; want %d or more", tool, len(declared), least)
+	}
+	names := slices.Sorted(maps.Keys(declared))
+	var sample []string
+	for i := 0; i < len(names); i += nth {
+		sample = append(sample, names[i])
+	}
+	return want, sample
 }
 
 // checkRefs runs `refs --json --limit 0` for each of names in root and compares the lines of its

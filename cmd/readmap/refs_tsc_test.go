@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"os"
 	"os/exec"
@@ -70,45 +69,8 @@ func TestRefsMatchTypeScript(t *testing.T) {
 	if err != nil {
 		t.Fatalf("tsrefs: %v: %s", err, stderr.Bytes())
 	}
-	want := map[string]map[string]bool{} // name → path:line of its uses
-	declared := map[string]bool{}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		f := strings.Split(sc.Text(), "\t")
-		if len(f) != 4 {
-			t.Fatalf("tsrefs printed %q", sc.Text())
-		}
-		kind, path, line, name := f[0], f[1], f[2], f[3]
-		if kind == "decl" {
-			if plainName.MatchString(name) {
-				declared[name] = true
-			}
-			continue
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want[name] == nil {
-			want[name] = map[string]bool{}
-		}
-		want[name][filepath.ToSlash(rel)+":"+line] = true
-	}
-	if len(declared) < 300 {
-		t.Fatalf("tsrefs found %d declared names in %d files", len(declared), len(paths))
-	}
-	var names []string
-	for name := range declared {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	var sample []string
-	for i, name := range names {
-		if i%2 == 0 { // every other declared name keeps the test short
-			sample = append(sample, name)
-		}
-	}
+	// Every other declared name keeps the test short.
+	want, sample := referenceUses(t, "tsrefs", root, out, plainName.MatchString, 2, 300)
 	if _, errOut, code := cli(t, root, "index", "-q"); code != 0 {
 		t.Fatal(errOut)
 	}
