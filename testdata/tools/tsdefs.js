@@ -26,9 +26,17 @@ function scriptKindFor(path) {
   return ts.ScriptKind.JS;
 }
 
-for (const path of process.argv.slice(3)) {
+/** parse reads a file with TypeScript's parser, as a script of the kind its extension says. */
+function parse(path) {
   const text = fs.readFileSync(path, "utf8");
-  const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKindFor(path));
+  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKindFor(path));
+}
+
+// tsrefs.js reads files as this script does.
+module.exports = { ts, parse };
+
+for (const path of require.main === module ? process.argv.slice(3) : []) {
+  const sf = parse(path);
   for (const d of sf.parseDiagnostics || []) {
     const { line } = sf.getLineAndCharacterOfPosition(d.start);
     process.stderr.write(`${path}:${line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}\n`);

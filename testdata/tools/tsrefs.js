@@ -12,20 +12,10 @@
 // prototype assignments), never what is inside a function body. Lines are 1-based.
 "use strict";
 
-const fs = require("fs");
-const ts = require(process.argv[2]);
-
-/** scriptKindFor tells the parser how to read a file by its extension. */
-function scriptKindFor(path) {
-  if (/\.(m|c)?ts$/.test(path)) return ts.ScriptKind.TS;
-  if (path.endsWith(".tsx")) return ts.ScriptKind.TSX;
-  if (path.endsWith(".jsx")) return ts.ScriptKind.JSX;
-  return ts.ScriptKind.JS;
-}
+const { ts, parse } = require("./tsdefs.js");
 
 for (const path of process.argv.slice(3)) {
-  const text = fs.readFileSync(path, "utf8");
-  const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKindFor(path));
+  const sf = parse(path);
   const declared = new Set();
   statements(sf.statements, declared);
   const out = [];
