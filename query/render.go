@@ -293,9 +293,42 @@ func compactText(s store.Symbol) string {
 		if i > 0 && end < len(s.Signature) && s.Signature[end] == s.Signature[i-1] && strings.IndexByte("\"'`", s.Signature[end]) >= 0 {
 			end++ // a quoted name keeps its closing quote: variable "region"
 		}
-		return s.Signature[:end]
+		return s.Signature[:closeParens(s.Signature, end)]
 	}
 	return s.Kind.String() + " " + s.Name
+}
+
+// maxParenTail is the most bytes closeParens adds after a name.
+const maxParenTail = 40
+
+// closeParens returns where a cut of sig at end should be for the brackets the cut leaves open
+// to close: a name declared inside a macro's arguments, "static DEFINE_MUTEX(lock" or
+// "DEFINE_PER_CPU(int, counter", keeps the rest of them up to the closing bracket, when that is
+// near; otherwise end.
+func closeParens(sig string, end int) int {
+	depth := 0
+	for i := range end {
+		switch sig[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		}
+	}
+	if depth <= 0 {
+		return end
+	}
+	for i := end; i < len(sig) && i-end <= maxParenTail; i++ {
+		switch sig[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return end
 }
 
 // wordIndex returns the index of the first occurrence of word in s that is not part of a longer

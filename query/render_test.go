@@ -141,3 +141,22 @@ func TestMapNeverEmptyForLandmarks(t *testing.T) {
 		t.Errorf("landmark missing from map:\n%s", text)
 	}
 }
+
+// TestCompactTextClosesMacroArguments: a name declared inside a macro's arguments keeps the
+// rest of them to the closing bracket, when it is near; other cuts stay after the name.
+func TestCompactTextClosesMacroArguments(t *testing.T) {
+	for _, tc := range []struct{ sig, name, want string }{
+		{"static DEFINE_MUTEX(sched_core_mutex);", "sched_core_mutex", "static DEFINE_MUTEX(sched_core_mutex)"},
+		{"DEFINE_PER_CPU(struct rq, runqueues);", "runqueues", "DEFINE_PER_CPU(struct rq, runqueues)"},
+		{"static DECLARE_BITMAP(cpu_mask, NR_CPUS);", "cpu_mask", "static DECLARE_BITMAP(cpu_mask, NR_CPUS)"},
+		{"void (*handler)(int sig) = default_handler;", "handler", "void (*handler)"},
+		{"func (s *Server) Serve(l net.Listener) error", "Serve", "func (s *Server) Serve"},
+		{"int counter = compute(1, 2);", "counter", "int counter"},
+		{"X(name, " + strings.Repeat("a", 60) + ")", "name", "X(name"},
+	} {
+		s := store.Symbol{Name: tc.name, Kind: store.KindVar, Signature: tc.sig}
+		if got := compactText(s); got != tc.want {
+			t.Errorf("compactText(%q) = %q, want %q", tc.sig, got, tc.want)
+		}
+	}
+}
