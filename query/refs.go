@@ -157,8 +157,14 @@ func (l *refsLexer) file(f store.SymbolRow) fileRefs {
 	}
 	out.read = true
 	text, _ := lang.ShownText(f.Path, src)
-	if !bytes.Contains(text, []byte(l.name)) {
+	last := bytes.LastIndex(text, []byte(l.name))
+	if last < 0 {
 		return out // the filter's one in a hundred
+	}
+	// Past the line of the name's last occurrence there is nothing to find: identifiers do not
+	// span lines, and what a comment or string there hides is hidden on that line too.
+	if end := bytes.IndexByte(text[last:], '\n'); end >= 0 {
+		text = text[:last+end+1]
 	}
 	lines := &lineCursor{text: text, line: 1}
 	seenDef := map[int]bool{}

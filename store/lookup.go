@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"unicode/utf8"
 )
@@ -152,21 +153,54 @@ func (s *Store) lookup(ctx context.Context, where string, args []any, match func
 // file that uses a name, and about one in a hundred of those that do not (the caller reads them
 // to tell). It reads the filters only, not the rows' symbols.
 func (s *Store) FilesMaybeUsing(ctx context.Context, mayUse func(filter []byte) bool) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT f.path, u.filter FROM file_uses u JOIN files f ON f.id = u.file_id ORDER BY f.path")
+	// The filters alone first, then the paths of the few files that pass: joining every row to
+	// its path cost as much as reading the filters.
+	rows, err := s.read.QueryContext(ctx, "SELECT file_id, filter FROM file_uses")
 	if err != nil {
 		return nil, classify(fmt.Errorf("files using a name: %w", err))
 	}
-	defer rows.Close()
-	var paths []string
+	var ids []any
 	for rows.Next() {
-		var path string
+		var id int64
 		var filter sql.RawBytes
-		if err := rows.Scan(&path, &filter); err != nil {
+		if err := rows.Scan(&id, &filter); err != nil {
+			rows.Close()
 			return nil, classify(fmt.Errorf("files using a name: %w", err))
 		}
 		if mayUse(filter) {
-			paths = append(paths, path)
+			ids = append(ids, id)
 		}
 	}
-	return paths, classify(rows.Err())
+	err = rows.Err()
+	if closeErr := rows.Close(); err == nil {
+		err = closeErr
+	}
+	if err != nil {
+		return nil, classify(fmt.Errorf("files using a name: %w", err))
+	}
+	var paths []string
+	for start := 0; start < len(ids); start += namesPerStatement {
+		chunk := ids[start:min(len(ids), start+namesPerStatement)]
+		rows, err := s.read.QueryContext(ctx, "SELECT path FROM files WHERE id IN ("+placeholders(len(chunk), "?")+")", chunk...)
+		if err != nil {
+			return nil, classify(fmt.Errorf("files using a name: %w", err))
+		}
+		for rows.Next() {
+			var path string
+			if err := rows.Scan(&path); err != nil {
+				rows.Close()
+				return nil, classify(fmt.Errorf("files using a name: %w", err))
+			}
+			paths = append(paths, path)
+		}
+		err = rows.Err()
+		if closeErr := rows.Close(); err == nil {
+			err = closeErr
+		}
+		if err != nil {
+			return nil, classify(fmt.Errorf("files using a name: %w", err))
+		}
+	}
+	slices.Sort(paths)
+	return paths, nil
 }
