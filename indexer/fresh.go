@@ -260,18 +260,19 @@ func reindex(ctx context.Context, st *store.Store, opts Options, paths []string)
 func changedOnDisk(ctx context.Context, st *store.Store, root string, paths []string) ([]string, error) {
 	var stale []string
 	seen := map[string]bool{}
+	states, err := st.StatesOf(ctx, paths)
+	if err != nil {
+		return nil, err
+	}
 	for _, p := range paths {
 		if seen[p] {
 			continue
 		}
 		seen[p] = true
-		state, err := st.FileState(ctx, p)
-		if errors.Is(err, store.ErrNotFound) {
+		state, ok := states[p]
+		if !ok {
 			stale = append(stale, p)
 			continue
-		}
-		if err != nil {
-			return nil, err
 		}
 		fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(p)))
 		if err != nil || StampOf(fi) != state.Stamp {

@@ -64,6 +64,42 @@ func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
 	return states, classify(rows.Err())
 }
 
+// StatesOf returns the states of the file rows of paths that the store holds, by path, a few
+// hundred rows a query.
+func (s *Store) StatesOf(ctx context.Context, paths []string) (map[string]FileState, error) {
+	states := make(map[string]FileState, len(paths))
+	for start := 0; start < len(paths); start += namesPerStatement {
+		chunk := paths[start:min(len(paths), start+namesPerStatement)]
+		args := make([]any, len(chunk))
+		for i, p := range chunk {
+			args[i] = p
+		}
+		rows, err := s.read.QueryContext(ctx, "SELECT path, "+stateColumns+" FROM files WHERE path IN ("+
+			placeholders(len(chunk), "?")+")", args...)
+		if err != nil {
+			return nil, classify(fmt.Errorf("read states: %w", err))
+		}
+		var path string
+		var st FileState
+		targets := append([]any{&path}, st.scanTargets()...)
+		for rows.Next() {
+			if err := rows.Scan(targets...); err != nil {
+				rows.Close()
+				return nil, classify(fmt.Errorf("read states: %w", err))
+			}
+			states[path] = st
+		}
+		err = rows.Err()
+		if closeErr := rows.Close(); err == nil {
+			err = closeErr
+		}
+		if err != nil {
+			return nil, classify(fmt.Errorf("read states: %w", err))
+		}
+	}
+	return states, nil
+}
+
 // FileState returns the state of one file row, or ErrNotFound.
 func (s *Store) FileState(ctx context.Context, path string) (FileState, error) {
 	var st FileState

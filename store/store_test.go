@@ -692,3 +692,29 @@ func TestEachSymbolRow(t *testing.T) {
 		t.Fatalf("EachSymbolRow: %v, %v; want a.go and b/c.go once each", got, err)
 	}
 }
+
+// TestStatesOf: the states of the rows asked for that the store holds, as FileState reads them.
+func TestStatesOf(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	w := st.NewWriter()
+	for _, p := range []string{"a.go", "b.go"} {
+		if err := w.Put(ctx, sampleFile(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	states, err := st.StatesOf(ctx, []string{"b.go", "missing.go", "b.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := st.FileState(ctx, "b.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(states) != 1 || states["b.go"].Stamp != one.Stamp || states["b.go"].Language != "Go" {
+		t.Fatalf("StatesOf = %+v; want b.go's state alone, %+v", states, one)
+	}
+}
