@@ -1,6 +1,7 @@
 package query
 
 import (
+	"cmp"
 	"context"
 	"slices"
 
@@ -46,25 +47,28 @@ func orderByUse(ctx context.Context, st *store.Store, hits []store.Hit) ([]store
 	if len(ranks) == 0 {
 		return hits, nil
 	}
-	rankOf := func(h store.Hit) float64 {
-		if !store.DefinesForMap(h.Symbol) {
-			return 0
-		}
-		return ranks[key{store.NameHash([]byte(h.Name)), h.Path}]
+	// Each hit's rank once, then a stable sort of the hits by kind rank and rank.
+	type rankedHit struct {
+		store.Hit
+		kind int
+		rank float64
 	}
-	out := slices.Clone(hits)
-	slices.SortStableFunc(out, func(a, b store.Hit) int {
-		if ka, kb := store.KindRank(a.Kind), store.KindRank(b.Kind); ka != kb {
-			return ka - kb
+	all := make([]rankedHit, len(hits))
+	for i, h := range hits {
+		all[i] = rankedHit{Hit: h, kind: store.KindRank(h.Kind)}
+		if store.DefinesForMap(h.Symbol) {
+			all[i].rank = ranks[key{store.NameHash([]byte(h.Name)), h.Path}]
 		}
-		ra, rb := rankOf(a), rankOf(b)
-		switch {
-		case ra > rb:
-			return -1
-		case ra < rb:
-			return 1
+	}
+	slices.SortStableFunc(all, func(a, b rankedHit) int {
+		if a.kind != b.kind {
+			return a.kind - b.kind
 		}
-		return 0
+		return cmp.Compare(b.rank, a.rank)
 	})
+	out := make([]store.Hit, len(all))
+	for i, h := range all {
+		out[i] = h.Hit
+	}
 	return out, nil
 }

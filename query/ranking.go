@@ -38,6 +38,13 @@ func rankRepository(ctx context.Context, st *store.Store, opts rank.Options, top
 		}
 		return storedRanking(ctx, st, state.Names)
 	}
+	return computeRanking(ctx, st, opts, state)
+}
+
+// computeRanking ranks the store's definitions from its name sets, and keeps the ranking when it
+// is not personalised (state is the store's as the name sets are read).
+func computeRanking(ctx context.Context, st *store.Store, opts rank.Options, state store.RankState) (*repoRanking, error) {
+	personal := len(opts.Focus) > 0 || len(opts.Mention) > 0
 	var sets []store.NameSet
 	if err := st.EachNameSet(ctx, func(s store.NameSet) error { sets = append(sets, s); return nil }); err != nil {
 		return nil, err
@@ -61,7 +68,11 @@ func rankRepository(ctx context.Context, st *store.Store, opts rank.Options, top
 // RefreshRanks computes the store's unpersonalised ranking and keeps it, unless the one kept is
 // fresh. `readmap index` calls it so that `sym` can order a name's definitions by use.
 func RefreshRanks(ctx context.Context, st *store.Store) error {
-	_, err := rankRepository(ctx, st, rank.Options{}, false)
+	state, err := st.RankState(ctx)
+	if err != nil || state.Fresh() {
+		return err
+	}
+	_, err = computeRanking(ctx, st, rank.Options{}, state)
 	return err
 }
 

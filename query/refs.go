@@ -73,8 +73,7 @@ func Refs(ctx context.Context, st *store.Store, root string, q RefsQuery) ([]Ref
 		hits = append(hits, RefHit{Path: d.Path, Line: d.StartLine, Kind: "definition", Symbol: d.Qualname, Text: d.Signature})
 		read = append(read, d.Path)
 	}
-	mayUse := lang.UseTest(name)
-	paths, err := st.FilesMaybeUsing(ctx, mayUse)
+	paths, err := st.FilesMaybeUsing(ctx, lang.UseTest(name))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -100,11 +99,10 @@ func Refs(ctx context.Context, st *store.Store, root string, q RefsQuery) ([]Ref
 	for i, p := range candidates {
 		index[p] = i
 	}
-	err = st.EachSymbolRow(ctx, candidates, func(row store.SymbolRow) error {
+	err = st.EachSymbolRow(ctx, candidates, func(row store.SymbolRow) {
 		if i, ok := index[row.Path]; ok {
 			work.Go(func() { found[i] = l.file(row) })
 		}
-		return nil
 	})
 	work.Wait()
 	if err != nil {

@@ -179,27 +179,14 @@ func (s *Store) FilesMaybeUsing(ctx context.Context, mayUse func(filter []byte) 
 		return nil, classify(fmt.Errorf("files using a name: %w", err))
 	}
 	var paths []string
-	for start := 0; start < len(ids); start += namesPerStatement {
-		chunk := ids[start:min(len(ids), start+namesPerStatement)]
-		rows, err := s.read.QueryContext(ctx, "SELECT path FROM files WHERE id IN ("+placeholders(len(chunk), "?")+")", chunk...)
-		if err != nil {
-			return nil, classify(fmt.Errorf("files using a name: %w", err))
-		}
-		for rows.Next() {
-			var path string
-			if err := rows.Scan(&path); err != nil {
-				rows.Close()
-				return nil, classify(fmt.Errorf("files using a name: %w", err))
-			}
-			paths = append(paths, path)
-		}
-		err = rows.Err()
-		if closeErr := rows.Close(); err == nil {
-			err = closeErr
-		}
-		if err != nil {
-			return nil, classify(fmt.Errorf("files using a name: %w", err))
-		}
+	err = s.eachRowIn(ctx, "SELECT path FROM files WHERE id IN (%s)", ids, func(rows *sql.Rows) error {
+		var path string
+		err := rows.Scan(&path)
+		paths = append(paths, path)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("files using a name: %w", err)
 	}
 	slices.Sort(paths)
 	return paths, nil

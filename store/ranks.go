@@ -202,34 +202,23 @@ func (s *Store) EachFileRanks(ctx context.Context, fn func(FileRanks) error) err
 func (s *Store) NameRanks(ctx context.Context, h uint32, paths []string) (map[string]RankedName, error) {
 	out := map[string]RankedName{}
 	var buf []RankedName
-	for start := 0; start < len(paths); start += namesPerStatement {
-		chunk := paths[start:min(len(paths), start+namesPerStatement)]
-		args := make([]any, len(chunk))
-		for i, p := range chunk {
-			args[i] = p
-		}
-		rows, err := s.read.QueryContext(ctx, `SELECT f.path, u.defined, r.names FROM file_ranks r
-			JOIN files f ON f.id = r.file_id JOIN file_uses u ON u.file_id = r.file_id
-			WHERE f.path IN (`+placeholders(len(chunk), "?")+`)`, args...)
-		if err != nil {
-			return nil, classify(fmt.Errorf("ranks: %w", err))
-		}
-		for rows.Next() {
+	err := s.eachRowIn(ctx, `SELECT f.path, u.defined, r.names FROM file_ranks r
+		JOIN files f ON f.id = r.file_id JOIN file_uses u ON u.file_id = r.file_id WHERE f.path IN (%s)`, anySlice(paths),
+		func(rows *sql.Rows) error {
 			var path string
 			var defined, ranks sql.RawBytes
 			if err := rows.Scan(&path, &defined, &ranks); err != nil {
-				rows.Close()
-				return nil, classify(fmt.Errorf("ranks: %w", err))
+				return err
 			}
 			names, ok := unpackRankedNames(buf[:0], defined, ranks)
 			buf = names
 			if i, found := slices.BinarySearchFunc(names, h, func(n RankedName, h uint32) int { return cmp.Compare(n.Name, h) }); ok && found {
 				out[path] = names[i]
 			}
-		}
-		if err := rows.Close(); err != nil {
-			return nil, classify(err)
-		}
+			return nil
+		})
+	if err != nil {
+		return nil, fmt.Errorf("ranks: %w", err)
 	}
 	return out, nil
 }

@@ -64,40 +64,58 @@ func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
 	return states, classify(rows.Err())
 }
 
-// StatesOf returns the states of the file rows of paths that the store holds, by path, a few
-// hundred rows a query.
+// StatesOf returns the states of the file rows of paths that the store holds, by path.
 func (s *Store) StatesOf(ctx context.Context, paths []string) (map[string]FileState, error) {
 	states := make(map[string]FileState, len(paths))
-	for start := 0; start < len(paths); start += namesPerStatement {
-		chunk := paths[start:min(len(paths), start+namesPerStatement)]
-		args := make([]any, len(chunk))
-		for i, p := range chunk {
-			args[i] = p
+	var path string
+	var st FileState
+	targets := append([]any{&path}, st.scanTargets()...)
+	err := s.eachRowIn(ctx, "SELECT path, "+stateColumns+" FROM files WHERE path IN (%s)", anySlice(paths), func(rows *sql.Rows) error {
+		if err := rows.Scan(targets...); err != nil {
+			return err
 		}
-		rows, err := s.read.QueryContext(ctx, "SELECT path, "+stateColumns+" FROM files WHERE path IN ("+
-			placeholders(len(chunk), "?")+")", args...)
+		states[path] = st
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read states: %w", err)
+	}
+	return states, nil
+}
+
+// eachRowIn runs query, whose "%s" stands for the placeholders of a list, over keys a few hundred
+// at a time, and calls fn with each row; it stops at the first error, classified.
+func (s *Store) eachRowIn(ctx context.Context, query string, keys []any, fn func(*sql.Rows) error) error {
+	for start := 0; start < len(keys); start += namesPerStatement {
+		chunk := keys[start:min(len(keys), start+namesPerStatement)]
+		rows, err := s.read.QueryContext(ctx, fmt.Sprintf(query, placeholders(len(chunk), "?")), chunk...)
 		if err != nil {
-			return nil, classify(fmt.Errorf("read states: %w", err))
+			return classify(err)
 		}
-		var path string
-		var st FileState
-		targets := append([]any{&path}, st.scanTargets()...)
 		for rows.Next() {
-			if err := rows.Scan(targets...); err != nil {
+			if err := fn(rows); err != nil {
 				rows.Close()
-				return nil, classify(fmt.Errorf("read states: %w", err))
+				return classify(err)
 			}
-			states[path] = st
 		}
 		err = rows.Err()
 		if closeErr := rows.Close(); err == nil {
 			err = closeErr
 		}
 		if err != nil {
-			return nil, classify(fmt.Errorf("read states: %w", err))
+			return classify(err)
 		}
 	}
-	return states, nil
+	return nil
+}
+
+// anySlice returns keys as query arguments.
+func anySlice[T any](keys []T) []any {
+	args := make([]any, len(keys))
+	for i, k := range keys {
+		args[i] = k
+	}
+	return args
 }
 
 // FileState returns the state of one file row, or ErrNotFound.
@@ -308,38 +326,18 @@ func (r SymbolRow) Symbols() ([]Symbol, error) {
 	return syms, nil
 }
 
-// EachSymbolRow calls fn with the symbol row of each of paths that the store holds, a few
-// hundred rows a query, and stops at the first error fn returns.
-func (s *Store) EachSymbolRow(ctx context.Context, paths []string, fn func(SymbolRow) error) error {
-	for start := 0; start < len(paths); start += namesPerStatement {
-		chunk := paths[start:min(len(paths), start+namesPerStatement)]
-		args := make([]any, len(chunk))
-		for i, p := range chunk {
-			args[i] = p
+// EachSymbolRow calls fn with the symbol row of each of paths that the store holds.
+func (s *Store) EachSymbolRow(ctx context.Context, paths []string, fn func(SymbolRow)) error {
+	err := s.eachRowIn(ctx, "SELECT path, language, symbols FROM files WHERE path IN (%s)", anySlice(paths), func(rows *sql.Rows) error {
+		var r SymbolRow
+		if err := rows.Scan(&r.Path, &r.Language, &r.packed); err != nil {
+			return err
 		}
-		rows, err := s.read.QueryContext(ctx, "SELECT path, language, symbols FROM files WHERE path IN ("+
-			placeholders(len(chunk), "?")+")", args...)
-		if err != nil {
-			return classify(fmt.Errorf("read rows: %w", err))
-		}
-		for rows.Next() {
-			var r SymbolRow
-			if err := rows.Scan(&r.Path, &r.Language, &r.packed); err != nil {
-				rows.Close()
-				return classify(fmt.Errorf("read rows: %w", err))
-			}
-			if err := fn(r); err != nil {
-				rows.Close()
-				return err
-			}
-		}
-		err = rows.Err()
-		if closeErr := rows.Close(); err == nil {
-			err = closeErr
-		}
-		if err != nil {
-			return classify(fmt.Errorf("read rows: %w", err))
-		}
+		fn(r)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("read rows: %w", err)
 	}
 	return nil
 }

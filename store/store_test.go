@@ -667,26 +667,17 @@ func TestNameCacheOverflowKeepsEveryName(t *testing.T) {
 func TestEachSymbolRow(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)
-	w := st.NewWriter()
-	for _, p := range []string{"a.go", "b/c.go", "d.go"} {
-		if err := w.Put(ctx, sampleFile(p)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(ctx); err != nil {
-		t.Fatal(err)
-	}
+	putSamples(t, st, "a.go", "b/c.go", "d.go")
 	got := map[string]int{}
-	err := st.EachSymbolRow(ctx, []string{"b/c.go", "a.go", "missing.go"}, func(r SymbolRow) error {
+	err := st.EachSymbolRow(ctx, []string{"b/c.go", "a.go", "missing.go"}, func(r SymbolRow) {
 		syms, err := r.Symbols()
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		if r.Language != "Go" || len(syms) != 3 || syms[2].Qualname != "Server.Handle" {
 			t.Errorf("%s: %s, %+v", r.Path, r.Language, syms)
 		}
 		got[r.Path]++
-		return nil
 	})
 	if err != nil || len(got) != 2 || got["a.go"] != 1 || got["b/c.go"] != 1 {
 		t.Fatalf("EachSymbolRow: %v, %v; want a.go and b/c.go once each", got, err)
@@ -697,15 +688,7 @@ func TestEachSymbolRow(t *testing.T) {
 func TestStatesOf(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)
-	w := st.NewWriter()
-	for _, p := range []string{"a.go", "b.go"} {
-		if err := w.Put(ctx, sampleFile(p)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(ctx); err != nil {
-		t.Fatal(err)
-	}
+	putSamples(t, st, "a.go", "b.go")
 	states, err := st.StatesOf(ctx, []string{"b.go", "missing.go", "b.go"})
 	if err != nil {
 		t.Fatal(err)
@@ -716,5 +699,20 @@ func TestStatesOf(t *testing.T) {
 	}
 	if len(states) != 1 || states["b.go"].Stamp != one.Stamp || states["b.go"].Language != "Go" {
 		t.Fatalf("StatesOf = %+v; want b.go's state alone, %+v", states, one)
+	}
+}
+
+// putSamples writes sampleFile rows of paths and commits them.
+func putSamples(t *testing.T, st *Store, paths ...string) {
+	t.Helper()
+	ctx := context.Background()
+	w := st.NewWriter()
+	for _, p := range paths {
+		if err := w.Put(ctx, sampleFile(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -120,7 +120,6 @@ type identLexer struct {
 	// division.
 	substitutions []int
 	prev          tokenKind
-	prevWord      []byte
 }
 
 // tokenKind is the kind of the last token seen, as far as the lexer needs it.
@@ -129,7 +128,7 @@ type tokenKind int
 const (
 	tokenNone     tokenKind = iota // the start of the file
 	tokenOperand                   // a name, a number, a string, or ")", "]", "}": an operand ends
-	tokenOperator                  // anything else: an operand may start
+	tokenOperator                  // anything else, operandKeywords included: an operand may start
 )
 
 // operandKeywords are the JavaScript keywords after which an operand starts: "/" after them
@@ -170,7 +169,10 @@ func (l *identLexer) run(fn func(name []byte, line, column int)) {
 				l.i++
 			}
 			name := src[start:l.i]
-			l.prev, l.prevWord = tokenOperand, name
+			l.prev = tokenOperand
+			if l.r.regexps && operandKeywords[string(name)] {
+				l.prev = tokenOperator // return /re/
+			}
 			if l.r.triple && l.i < len(src) && (src[l.i] == '"' || src[l.i] == '\'') && isStringPrefix(name) {
 				continue // Python's r"", b'', f"": the prefix is not a name
 			}
@@ -230,23 +232,7 @@ func (l *identLexer) template() {
 
 // regexpAllowed reports whether a "/" here may begin a regular expression: an operand may start
 // (after an operator, an opening bracket, a keyword such as return, or at the file's start).
-func (l *identLexer) regexpAllowed() bool {
-	switch l.prev {
-	case tokenNone, tokenOperator:
-		return true
-	}
-	return l.prevWord != nil && operandKeywords[string(l.prevWord)] && l.prevWordEndsHere()
-}
-
-// prevWordEndsHere reports whether the last name seen is the last token before the current
-// position (only blanks between), so that prevWord is the token before the "/".
-func (l *identLexer) prevWordEndsHere() bool {
-	j := l.i
-	for j > 0 && (l.src[j-1] == ' ' || l.src[j-1] == '\t' || l.src[j-1] == '\n' || l.src[j-1] == '\r') {
-		j--
-	}
-	return j >= len(l.prevWord) && string(l.src[j-len(l.prevWord):j]) == string(l.prevWord)
-}
+func (l *identLexer) regexpAllowed() bool { return l.prev != tokenOperand }
 
 // regexp skips a regular expression literal starting here (/re/flags) and reports whether there
 // was one: it must close on its line, "/" inside a [class] or after a backslash not closing it.

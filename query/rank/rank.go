@@ -222,8 +222,7 @@ func newGraph(sets []store.NameSet) *graph {
 		g.groupStart[grp+1] = g.groupStart[grp] + n
 	}
 	g.groupMembers = make([]int32, total)
-	filled := sizes[:0:0]
-	filled = append(filled, g.groupStart[:len(sizes)]...)
+	filled := slices.Clone(g.groupStart[:len(sizes)]) // where each group's next member goes
 	for k, grp := range groupOfDef {
 		g.groupMembers[filled[grp]] = int32(k)
 		filled[grp]++

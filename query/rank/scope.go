@@ -74,19 +74,21 @@ func (x *scopeIndex) best(dir string, relative bool, ids []int32) []int32 {
 	if len(ids) < 2 {
 		return ids
 	}
-	var out []int32
-	var bestNear, bestShort int
-	for _, id := range ids {
+	placing := func(id int32) [2]int { // the greater, the better placed
 		folder := x.scopeFolder(id)
 		near, short := sharedFolders(dir, folder), -strings.Count(folder, "/")
-		first, second, bestFirst, bestSecond := short, near, bestShort, bestNear
 		if relative {
-			first, second, bestFirst, bestSecond = near, short, bestNear, bestShort
+			return [2]int{near, short}
 		}
-		switch {
-		case out == nil || first > bestFirst || first == bestFirst && second > bestSecond:
-			out, bestNear, bestShort = append(out[:0], id), near, short
-		case first == bestFirst && second == bestSecond:
+		return [2]int{short, near}
+	}
+	var out []int32
+	var top [2]int
+	for _, id := range ids {
+		switch p := placing(id); {
+		case out == nil || p[0] > top[0] || p[0] == top[0] && p[1] > top[1]:
+			out, top = []int32{id}, p
+		case p == top:
 			out = append(out, id)
 		}
 	}
