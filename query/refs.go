@@ -45,12 +45,21 @@ func (q RefsQuery) Validate() error {
 	return within("limit", q.Limit, 0, 100000)
 }
 
+// RefsResult is what Refs found: the hits, and how many files that may use the name were not read
+// because the hits already passed the query's limit.
+type RefsResult struct {
+	Hits      []RefHit
+	FilesLeft int // files whose use filter passes the name, not read; 0 when all were
+}
+
 // Refs finds the definitions of q's name and its uses across the store's files under root:
 // definitions first (as sym finds them, same name), then uses in files in path order, each with
 // its enclosing symbol. A use is an identifier of that name outside comments and strings
-// (lang.EachIdentifier) that is not a definition's own name, one hit a line. Only the files whose use filter
-// passes the name are read. It also returns the paths it read, for the caller's staleness check.
-func Refs(ctx context.Context, st *store.Store, root string, q RefsQuery) ([]RefHit, []string, error) {
+// (lang.EachIdentifier) that is not a definition's own name, one hit a line. Only the files whose
+// use filter passes the name are read, in path order, and only until more than q.Limit hits are
+// found (all of them with Limit 0): a common name's hundredth use is in its first few files.
+// It also returns the paths it read, for the caller's staleness check.
+func Refs(ctx context.Context, st *store.Store, root string, q RefsQuery) (RefsResult, []string, error) {
 	name := q.Name
 	owner := ""
 	if i := strings.LastIndex(name, "."); i > 0 && i < len(name)-1 {
@@ -58,7 +67,7 @@ func Refs(ctx context.Context, st *store.Store, root string, q RefsQuery) ([]Ref
 	}
 	defs, err := st.SymbolsNamed(ctx, name, store.LookupFilter{PathGlob: q.PathGlob}, 0)
 	if err != nil {
-		return nil, nil, err
+		return RefsResult{}, nil, err
 	}
 	var hits []RefHit
 	var read []string
@@ -75,13 +84,13 @@ func Refs(ctx context.Context, st *store.Store, root string, q RefsQuery) ([]Ref
 	}
 	paths, err := st.FilesMaybeUsing(ctx, lang.UseTest(name))
 	if err != nil {
-		return nil, nil, err
+		return RefsResult{}, nil, err
 	}
 	// Files are read through the root opened once: a link swapped in since a file was mapped
 	// cannot lead the read outside it.
 	dir, err := os.OpenRoot(root)
 	if err != nil {
-		return nil, nil, err
+		return RefsResult{}, nil, err
 	}
 	defer dir.Close()
 	var candidates []string
@@ -90,48 +99,84 @@ func Refs(ctx context.Context, st *store.Store, root string, q RefsQuery) ([]Ref
 			candidates = append(candidates, p)
 		}
 	}
-	// The rows are read here, on one connection; the files are read and lexed on every core
-	// meanwhile.
-	l := &refsLexer{dir: dir, name: name, owner: owner, ownerFiles: ownerFiles}
-	found := make([]fileRefs, len(candidates))
-	work := pool.New().WithMaxGoroutines(runtime.GOMAXPROCS(0))
-	index := make(map[string]int, len(candidates))
-	for i, p := range candidates {
+	l := &refsLexer{st: st, dir: dir, name: name, owner: owner, ownerFiles: ownerFiles}
+	takeColumns := func(path string, f fileRefs) {
+		for start, col := range f.defColumns {
+			if k, ok := defAt[fmt.Sprintf("%s:%d", path, start)]; ok {
+				hits[k].Column = col
+			}
+		}
+	}
+	// Batches of files in path order, growing, until the hits pass the limit.
+	done := 0
+	for batch := 4 * runtime.GOMAXPROCS(0); done < len(candidates) && (q.Limit == 0 || len(hits) <= q.Limit); batch = min(2*batch, 512) {
+		next := candidates[done:min(done+batch, len(candidates))]
+		found, err := l.files(ctx, next)
+		if err != nil {
+			return RefsResult{}, nil, err
+		}
+		for i, f := range found {
+			if f.read {
+				read = append(read, next[i])
+				takeColumns(next[i], f)
+				hits = append(hits, f.hits...)
+			}
+		}
+		done += len(next)
+	}
+	// The files of the definitions shown are read for their columns even when their uses come
+	// past the limit.
+	shown := map[string]bool{}
+	for _, h := range hits[:min(len(defAt), q.Limit)] {
+		shown[h.Path] = true
+	}
+	if q.Limit == 0 {
+		shown = ownerFiles
+	}
+	var defining []string
+	for _, p := range candidates[done:] {
+		if shown[p] {
+			defining = append(defining, p)
+		}
+	}
+	found, err := l.files(ctx, defining)
+	if err != nil {
+		return RefsResult{}, nil, err
+	}
+	for i, f := range found {
+		takeColumns(defining[i], f)
+	}
+	if len(hits) == 0 {
+		return RefsResult{}, read, refsNotFound(ctx, st, q)
+	}
+	return RefsResult{Hits: hits, FilesLeft: len(candidates) - done}, read, nil
+}
+
+// refsLexer finds the uses of a name in one file after another; file is safe for concurrent use.
+type refsLexer struct {
+	st         *store.Store
+	dir        *os.Root
+	name       string
+	owner      string          // "Class" of a query "Class.method", else ""
+	ownerFiles map[string]bool // the files that define the name
+}
+
+// files finds the uses of the name in paths: their rows are read here, on one connection, while
+// the files are read and lexed on every core. The answer is in the order of paths.
+func (l *refsLexer) files(ctx context.Context, paths []string) ([]fileRefs, error) {
+	found := make([]fileRefs, len(paths))
+	index := make(map[string]int, len(paths))
+	for i, p := range paths {
 		index[p] = i
 	}
-	err = st.EachSymbolRow(ctx, candidates, func(row store.SymbolRow) {
+	work := pool.New().WithMaxGoroutines(runtime.GOMAXPROCS(0))
+	err := l.st.EachSymbolRow(ctx, paths, func(row store.SymbolRow) {
 		if i, ok := index[row.Path]; ok {
 			work.Go(func() { found[i] = l.file(row) })
 		}
 	})
 	work.Wait()
-	if err != nil {
-		return nil, nil, err
-	}
-	for i, f := range found {
-		if !f.read {
-			continue
-		}
-		read = append(read, candidates[i])
-		for start, col := range f.defColumns {
-			if k, ok := defAt[fmt.Sprintf("%s:%d", candidates[i], start)]; ok {
-				hits[k].Column = col
-			}
-		}
-		hits = append(hits, f.hits...)
-	}
-	if len(hits) == 0 {
-		return nil, read, refsNotFound(ctx, st, q)
-	}
-	return hits, read, nil
-}
-
-// refsLexer finds the uses of a name in one file after another; file is safe for concurrent use.
-type refsLexer struct {
-	dir        *os.Root
-	name       string
-	owner      string          // "Class" of a query "Class.method", else ""
-	ownerFiles map[string]bool // the files that define the name
+	return found, err
 }
 
 // fileRefs is what refsLexer found in one file.
@@ -145,10 +190,6 @@ type fileRefs struct {
 // comments and strings (lang.EachIdentifier) that is not a definition's own name, one hit a line.
 func (l *refsLexer) file(f store.SymbolRow) fileRefs {
 	var out fileRefs
-	syms, err := f.Symbols()
-	if err != nil {
-		return out
-	}
 	src, err := l.dir.ReadFile(filepath.FromSlash(f.Path))
 	if err != nil {
 		return out
@@ -158,6 +199,10 @@ func (l *refsLexer) file(f store.SymbolRow) fileRefs {
 	last := bytes.LastIndex(text, []byte(l.name))
 	if last < 0 {
 		return out // the filter's one in a hundred
+	}
+	syms, err := f.Symbols()
+	if err != nil {
+		return out
 	}
 	// Past the line of the name's last occurrence there is nothing to find: identifiers do not
 	// span lines, and what a comment or string there hides is hidden on that line too.
@@ -293,24 +338,39 @@ func globMatch(pattern, p string) bool {
 // RefsAnswer is what refs shows: the hits as many as the limit and the budget allow.
 type RefsAnswer struct {
 	Hits      []RefHit
-	Truncated int // hits left out
+	Truncated int // hits found and left out
+	FilesLeft int // files that may hold more hits, not read (RefsResult.FilesLeft)
 }
 
-// NewRefsAnswer cuts hits to q.Limit and to budget bytes of text; with Limit 0 it keeps them all,
-// as asked.
-func NewRefsAnswer(hits []RefHit, q RefsQuery, budget int) *RefsAnswer {
-	a := &RefsAnswer{}
+// NewRefsAnswer cuts r's hits to q.Limit and to budget bytes of text; with Limit 0 it keeps them
+// all, as asked.
+func NewRefsAnswer(r RefsResult, q RefsQuery, budget int) *RefsAnswer {
+	a := &RefsAnswer{FilesLeft: r.FilesLeft}
 	size := 0
-	for i, h := range hits {
+	for i, h := range r.Hits {
 		line := h.textLine()
 		if q.Limit > 0 && (i >= q.Limit || size+len(line)+200 > budget) {
-			a.Truncated = len(hits) - i
+			a.Truncated = len(r.Hits) - i
 			break
 		}
 		size += len(line)
 		a.Hits = append(a.Hits, h)
 	}
 	return a
+}
+
+// LeftOut says what the answer left out ("" for nothing) and how to see it; limit and glob name
+// the options as the caller spells them ("--limit" and "--path", or the MCP tool's "limit" and
+// "path").
+func (a *RefsAnswer) LeftOut(limit, glob string) string {
+	switch {
+	case a.FilesLeft > 0:
+		return fmt.Sprintf("[readmap: more hits left out: %d more in the files read, and %d more files may use the name (not read); narrow with %s, or raise %s (0 for all)]",
+			a.Truncated, a.FilesLeft, glob, limit)
+	case a.Truncated > 0:
+		return fmt.Sprintf("[readmap: %d more hits left out; narrow with %s, or raise %s (0 for all)]", a.Truncated, glob, limit)
+	}
+	return ""
 }
 
 func (h RefHit) textLine() string {
@@ -327,8 +387,8 @@ func (a *RefsAnswer) Text() string {
 	for _, h := range a.Hits {
 		b.WriteString(h.textLine())
 	}
-	if a.Truncated > 0 {
-		fmt.Fprintf(&b, "[readmap: %d more hits left out; narrow with --path, or raise --limit (0 for all) with --json]\n", a.Truncated)
+	if left := a.LeftOut("--limit", "--path"); left != "" {
+		b.WriteString(left + "\n")
 	}
 	return b.String()
 }

@@ -155,7 +155,7 @@ func (s *Store) lookup(ctx context.Context, where string, args []any, match func
 func (s *Store) FilesMaybeUsing(ctx context.Context, mayUse func(filter []byte) bool) ([]string, error) {
 	// The filters alone first, then the paths of the few files that pass: joining every row to
 	// its path cost as much as reading the filters.
-	rows, err := s.read.QueryContext(ctx, "SELECT file_id, filter FROM file_uses")
+	rows, err := s.read.QueryContext(ctx, "SELECT file_id, filter FROM use_filters")
 	if err != nil {
 		return nil, classify(fmt.Errorf("files using a name: %w", err))
 	}

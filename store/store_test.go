@@ -1,11 +1,13 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -472,6 +474,63 @@ func TestSchema5StoreIsMigrated(t *testing.T) {
 	}
 	if hits, err := st.SymbolsNamed(ctx, "handle", LookupFilter{}, 0); err != nil || len(hits) != 1 || hits[0].Qualname != "Server.Handle" {
 		t.Errorf("SymbolsNamed(handle) = %+v, %v; want Server.Handle", hits, err)
+	}
+	if err := st.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestSchema14FiltersMove: migration 0015 moves the use filters out of file_uses into
+// use_filters; a store of the schema before it keeps its filters and name sets.
+func TestSchema14FiltersMove(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	db, err := openDB(path, readWrite, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := migrationFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := slices.Index(files, "0015_use_filters.sql")
+	if before < 0 {
+		t.Fatalf("no 0015_use_filters.sql among %v", files)
+	}
+	for _, name := range files[:before] {
+		body, err := migrations.FS.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.ExecContext(ctx, string(body)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	for _, q := range []string{
+		fmt.Sprintf("PRAGMA user_version = %d", before),
+		"INSERT INTO files (id, path, size, mtime_ns, language, indexed_at) VALUES (7, 'a.go', 10, 17, 'Go', 0)",
+		"INSERT INTO file_uses (file_id, filter, used, defined, imports) VALUES (7, x'0301ff', x'01000000', x'02000000', 'fmt')",
+	} {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+
+	st, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	got, err := st.FilesMaybeUsing(ctx, func(filter []byte) bool { return bytes.Equal(filter, []byte{3, 1, 0xff}) })
+	if err != nil || !cmp.Equal(got, []string{"a.go"}) {
+		t.Errorf("FilesMaybeUsing after the migration = %v, %v; want [a.go]", got, err)
+	}
+	var used, defined []byte
+	var imports string
+	if err := st.read.QueryRowContext(ctx, "SELECT used, defined, imports FROM file_uses WHERE file_id = 7").Scan(&used, &defined, &imports); err != nil ||
+		!bytes.Equal(used, []byte{1, 0, 0, 0}) || !bytes.Equal(defined, []byte{2, 0, 0, 0}) || imports != "fmt" {
+		t.Errorf("file_uses after the migration: %x %x %q, %v", used, defined, imports, err)
 	}
 	if err := st.IntegrityCheck(ctx); err != nil {
 		t.Error(err)

@@ -229,13 +229,21 @@ func (w *Writer) PutPacked(ctx context.Context, p Packed) error {
 func (w *Writer) putUses(ctx context.Context, id int64, f *File) error {
 	w.usesChanged = true
 	if f == nil || f.Uses == nil {
+		if _, err := w.exec(ctx, "DELETE FROM use_filters WHERE file_id = ?", id); err != nil {
+			return err
+		}
 		_, err := w.exec(ctx, "DELETE FROM file_uses WHERE file_id = ?", id)
 		return err
 	}
-	_, err := w.exec(ctx, `INSERT INTO file_uses (file_id, filter, used, defined, imports) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (file_id) DO UPDATE SET filter = excluded.filter, used = excluded.used,
+	_, err := w.exec(ctx, `INSERT INTO use_filters (file_id, filter) VALUES (?, ?)
+		ON CONFLICT (file_id) DO UPDATE SET filter = excluded.filter`, id, f.Uses)
+	if err != nil {
+		return err
+	}
+	_, err = w.exec(ctx, `INSERT INTO file_uses (file_id, used, defined, imports) VALUES (?, ?, ?, ?)
+		ON CONFLICT (file_id) DO UPDATE SET used = excluded.used,
 		defined = excluded.defined, imports = excluded.imports`,
-		id, f.Uses, packHashes(f.UsedNames), packHashes(definedHashes(f.Symbols)), strings.Join(f.Imports, "\n"))
+		id, packHashes(f.UsedNames), packHashes(definedHashes(f.Symbols)), strings.Join(f.Imports, "\n"))
 	return err
 }
 

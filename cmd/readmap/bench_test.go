@@ -172,18 +172,21 @@ func benchEditSymbol(b *testing.B, name, header, body, target string) {
 	}
 }
 
-// BenchmarkRefsGOROOT times `refs NAME --limit 0` over a store of GOROOT/src (indexed once,
-// outside the timing): a name used in a few files, and one used in hundreds.
+// BenchmarkRefsGOROOT times `refs NAME` over a store of GOROOT/src (indexed once, outside the
+// timing), with the default limit and with --limit 0 (every file read): a name used in a few
+// files, one used in hundreds, and one defined hundreds of times.
 func BenchmarkRefsGOROOT(b *testing.B) {
 	db := filepath.Join(b.TempDir(), "index.db")
 	b.Chdir(gorootSrc())
 	runOrFail(b, "index", "-q", "--root", ".", "--db", db)
-	for _, name := range []string{"ParseFile", "NewReader"} {
-		b.Run(name, func(b *testing.B) {
-			for b.Loop() {
-				runOrFail(b, "refs", name, "--limit", "0", "--root", ".", "--db", db)
-			}
-		})
+	for _, name := range []string{"ParseFile", "NewReader", "String"} {
+		for _, limit := range []string{"100", "0"} {
+			b.Run(name+"/limit="+limit, func(b *testing.B) {
+				for b.Loop() {
+					runOrFail(b, "refs", name, "--limit", limit, "--root", ".", "--db", db)
+				}
+			})
+		}
 	}
 }
 

@@ -385,8 +385,8 @@ func (m *mcpTools) refs(ctx context.Context, _ *mcp.CallToolRequest, in mcpRefsI
 		out = []query.RefHit{}
 	}
 	b, _ := json.Marshal(out)
-	if ans.Truncated > 0 {
-		return textResult(string(b), fmt.Sprintf("[readmap: %d more hits left out; raise limit (0 for all) or narrow with path]", ans.Truncated)), nil, nil
+	if left := ans.LeftOut("limit", "path"); left != "" {
+		return textResult(string(b), left), nil, nil
 	}
 	return textResult(string(b)), nil, nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strings"
 
@@ -58,8 +57,8 @@ func (a *app) refs(ctx context.Context, q query.RefsQuery, w io.Writer) error {
 		_, err := io.WriteString(w, ans.Text())
 		return err
 	}
-	if ans.Truncated > 0 {
-		a.notice(fmt.Sprintf("[readmap: %d more hits left out; raise --limit (0 for all) or narrow with --path]", ans.Truncated))
+	if left := ans.LeftOut("--limit", "--path"); left != "" {
+		a.notice(left)
 	}
 	out := ans.Hits
 	if out == nil {
@@ -70,12 +69,12 @@ func (a *app) refs(ctx context.Context, q query.RefsQuery, w io.Writer) error {
 
 // lookupRefs finds q in st, the store of root, re-mapping stale files of the answer first. The
 // refs command and the MCP refs tool both answer with it. Errors are ready to print.
-func (a *app) lookupRefs(ctx context.Context, st *store.Store, root string, q query.RefsQuery) ([]query.RefHit, error) {
-	hits, stale, err := indexer.Lookup(ctx, st, a.indexerOptions(root), func() ([]query.RefHit, []string, error) {
+func (a *app) lookupRefs(ctx context.Context, st *store.Store, root string, q query.RefsQuery) (query.RefsResult, error) {
+	hits, stale, err := indexer.Lookup(ctx, st, a.indexerOptions(root), func() (query.RefsResult, []string, error) {
 		return query.Refs(ctx, st, root, q)
 	})
 	if err != nil {
-		return nil, asFailure("refs "+q.Name, err)
+		return query.RefsResult{}, asFailure("refs "+q.Name, err)
 	}
 	if len(stale) > 0 {
 		a.warn("store %s is read-only: answered from it as it is, though %s changed since it was written (hint: %s)",

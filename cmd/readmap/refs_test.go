@@ -11,6 +11,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -252,4 +253,42 @@ func TestRefsAnswer(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "did you mean") || !strings.Contains(stderr, "NewReader") {
 		t.Errorf("refs NewRedaer: exit %d, %q", code, stderr)
 	}
+}
+
+// TestRefsStopsAtTheLimit: refs reads files only until the hits pass --limit, and what it shows
+// is then the start of the whole answer, in the same order; the last line says that more files
+// may hold uses. Reading every file says exactly how many hits were left out.
+func TestRefsStopsAtTheLimit(t *testing.T) {
+	root := refsRepo(t)
+	all := refsJSON(t, root, "refs", "len", "--limit", "0", "--json")
+	if len(all) < 200 {
+		t.Fatalf("refs len --limit 0: %d hits, want hundreds in strings, bufio and bytes", len(all))
+	}
+	for _, limit := range []int{1, 7, 40, 150} {
+		some := refsJSON(t, root, "refs", "len", "--limit", fmt.Sprint(limit), "--json")
+		if !reflect.DeepEqual(some, all[:limit]) {
+			t.Errorf("refs len --limit %d is not the start of the whole answer:\n%+v\nwant\n%+v", limit, some, all[:limit])
+		}
+	}
+	out, _, _ := cli(t, root, "refs", "len", "--limit", "7")
+	last := out[strings.LastIndex(strings.TrimSuffix(out, "\n"), "\n")+1:]
+	if !strings.Contains(last, "more files may use the name") {
+		t.Errorf("refs len --limit 7 ends with %q, want a count of files not read", last)
+	}
+	n := len(refsJSON(t, root, "refs", "NewReader", "--limit", "0", "--json"))
+	out, _, _ = cli(t, root, "refs", "NewReader", "--limit", fmt.Sprint(n-1))
+	if want := "[readmap: 1 more hits left out;"; !strings.Contains(out, want) {
+		t.Errorf("refs NewReader --limit %d: want %q at the end:\n%s", n-1, want, out[max(0, len(out)-300):])
+	}
+}
+
+// refsJSON runs refs with args (--json among them) in root and decodes its hits.
+func refsJSON(t *testing.T, root string, args ...string) []query.RefHit {
+	t.Helper()
+	out, stderr, code := cli(t, root, args...)
+	var hits []query.RefHit
+	if err := json.Unmarshal([]byte(out), &hits); err != nil || code != 0 {
+		t.Fatalf("%v: exit %d, %v, %s", args, code, err, stderr)
+	}
+	return hits
 }
