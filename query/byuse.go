@@ -5,6 +5,8 @@ import (
 	"context"
 	"slices"
 
+	"github.com/readmap/readmap/indexer/lang"
+	"github.com/readmap/readmap/query/rank"
 	"github.com/readmap/readmap/store"
 )
 
@@ -12,16 +14,19 @@ import (
 // definitions that more files use first, by the ranking the store keeps: `sym kmalloc` lists the
 // header the kernel includes before a test shim of the same name. The kept ranking may predate
 // the last changes (`readmap index` ranks again after large ones, the repository map after any):
-// it orders the hits, which are always the store's current rows. Hits the ranking does not know
-// keep their order after those it ranks.
+// it orders the hits, which are always the store's current rows. A name the kept ranking does
+// not know (none is kept for a store too large to rank at index) is ranked on the spot among the
+// files that use it (rankAmongUsers). Hits no ranking knows keep their order after those ranked.
 func orderByUse(ctx context.Context, st *store.Store, hits []store.Hit) ([]store.Hit, error) {
 	if len(hits) < 2 {
 		return hits, nil
 	}
 	pathsByName := map[uint32][]string{}
+	names := map[uint32]string{}
 	for _, h := range hits {
 		if store.DefinesForMap(h.Symbol) {
 			k := store.NameHash([]byte(h.Name))
+			names[k] = h.Name
 			if !slices.Contains(pathsByName[k], h.Path) {
 				pathsByName[k] = append(pathsByName[k], h.Path)
 			}
@@ -39,6 +44,11 @@ func orderByUse(ctx context.Context, st *store.Store, hits []store.Hit) ([]store
 		found, err := st.NameRanks(ctx, name, paths)
 		if err != nil {
 			return nil, err
+		}
+		if len(found) == 0 {
+			if found, err = rankAmongUsers(ctx, st, names[name], paths); err != nil {
+				return nil, err
+			}
 		}
 		for path, n := range found {
 			ranks[key{name, path}] = n.Rank
@@ -69,6 +79,41 @@ func orderByUse(ctx context.Context, st *store.Store, hits []store.Hit) ([]store
 	out := make([]store.Hit, len(all))
 	for i, h := range all {
 		out[i] = h.Hit
+	}
+	return out, nil
+}
+
+// maxUsersRanked is how many of a name's using files rankAmongUsers reads at most: the rest are
+// left out evenly, so the sample spans the tree (the Linux kernel's kmalloc has 3,000 users).
+const maxUsersRanked = 2000
+
+// rankAmongUsers scores the definitions of name in the files paths by the files that use the
+// name and mean them (rank.UsersOf; a sample of maxUsersRanked users, evenly spread): each
+// definition's score, for those of paths that have a name set.
+func rankAmongUsers(ctx context.Context, st *store.Store, name string, paths []string) (map[string]store.RankedName, error) {
+	users, err := st.FilesMaybeUsing(ctx, lang.UseTest(name))
+	if err != nil {
+		return nil, err
+	}
+	if len(users) > maxUsersRanked {
+		sample := make([]string, maxUsersRanked)
+		for i := range sample {
+			sample[i] = users[i*len(users)/maxUsersRanked]
+		}
+		users = sample
+	}
+	defs, err := st.NameSetsOf(ctx, paths)
+	if err != nil {
+		return nil, err
+	}
+	userSets, err := st.NameSetsOf(ctx, users)
+	if err != nil {
+		return nil, err
+	}
+	h := store.NameHash([]byte(name))
+	out := map[string]store.RankedName{}
+	for i, score := range rank.UsersOf(defs, userSets) {
+		out[defs[i].Path] = store.RankedName{Name: h, Rank: score}
 	}
 	return out, nil
 }

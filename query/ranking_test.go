@@ -115,8 +115,8 @@ func TestRepoMapReadsTheKeptRanking(t *testing.T) {
 }
 
 // TestSymListsTheMostUsedDefinitionFirst: of two definitions of a name, sym lists first the one
-// more files use (the header they include), once the store keeps a ranking; before, the shorter
-// path comes first.
+// more files use (the header they include): before the store keeps a ranking, by ranking the
+// name among the files that use it; after, by the kept ranking (one that says the opposite shows).
 func TestSymListsTheMostUsedDefinitionFirst(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{
@@ -155,13 +155,37 @@ func TestSymListsTheMostUsedDefinitionFirst(t *testing.T) {
 		}
 		return hits[0].Path
 	}
-	if got := first(); got != "tools/lib/slab.c" {
-		t.Fatalf("before ranking, sym kmalloc lists %s first; want the shorter path", got)
+	if state, err := st.RankState(ctx); err != nil || state.Ranks != -1 {
+		t.Fatalf("a ranking is kept before any was made: %+v, %v", state, err)
+	}
+	if got := first(); got != "include/linux/slab.h" {
+		t.Fatalf("with no ranking kept, sym kmalloc lists %s first; want include/linux/slab.h, which four files use", got)
 	}
 	if err := query.RefreshRanks(ctx, st); err != nil {
 		t.Fatal(err)
 	}
 	if got := first(); got != "include/linux/slab.h" {
 		t.Fatalf("sym kmalloc lists %s first; want include/linux/slab.h, which four files use", got)
+	}
+	state, err := st.RankState(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []store.FileRanks
+	if err := st.EachFileRanks(ctx, func(f store.FileRanks) error {
+		f.Names = slices.Clone(f.Names)
+		for i := range f.Names {
+			f.Names[i].Rank = -f.Names[i].Rank
+		}
+		kept = append(kept, f)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SaveRanks(ctx, state.Uses, kept, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := first(); got != "tools/lib/slab.c" {
+		t.Fatalf("with a kept ranking that puts tools/lib/slab.c first, sym kmalloc lists %s first", got)
 	}
 }

@@ -96,21 +96,48 @@ func (s *Store) EachNameSet(ctx context.Context, fn func(NameSet) error) error {
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var set NameSet
-		var imports string
-		var used, defined sql.RawBytes
-		if err := rows.Scan(&set.Path, &set.Language, &imports, &used, &defined); err != nil {
+		set, err := scanNameSet(rows)
+		if err != nil {
 			return classify(fmt.Errorf("name sets: %w", err))
 		}
-		if imports != "" {
-			set.Imports = strings.Split(imports, "\n")
-		}
-		set.Used, set.Defined = unpackHashes(used), unpackHashes(defined)
 		if err := fn(set); err != nil {
 			return err
 		}
 	}
 	return classify(rows.Err())
+}
+
+// scanNameSet reads a name set from a row of path, language, imports, used and defined.
+func scanNameSet(rows *sql.Rows) (NameSet, error) {
+	var set NameSet
+	var imports string
+	var used, defined sql.RawBytes
+	if err := rows.Scan(&set.Path, &set.Language, &imports, &used, &defined); err != nil {
+		return set, err
+	}
+	if imports != "" {
+		set.Imports = strings.Split(imports, "\n")
+	}
+	set.Used, set.Defined = unpackHashes(used), unpackHashes(defined)
+	return set, nil
+}
+
+// NameSetsOf returns the name sets of the code files among paths, in path order, as EachNameSet
+// gives them.
+func (s *Store) NameSetsOf(ctx context.Context, paths []string) ([]NameSet, error) {
+	var sets []NameSet
+	err := s.eachRowIn(ctx, `SELECT f.path, f.language, u.imports, u.used, u.defined
+		FROM file_uses u JOIN files f ON f.id = u.file_id WHERE f.path IN (%s)`, anySlice(paths),
+		func(rows *sql.Rows) error {
+			set, err := scanNameSet(rows)
+			sets = append(sets, set)
+			return err
+		})
+	if err != nil {
+		return nil, fmt.Errorf("name sets: %w", err)
+	}
+	slices.SortFunc(sets, func(a, b NameSet) int { return strings.Compare(a.Path, b.Path) })
+	return sets, nil
 }
 
 // DefinedNames counts the names the name sets define (a name in a file), as the repository map

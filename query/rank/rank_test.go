@@ -215,3 +215,35 @@ func TestAnImportMeansTheBestPlacedMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestUsersOfAgreesWithRank: scoring one name's definitions among the files that use it gives
+// each the users the whole ranking finds (an import means the best placed match, a file in the
+// same folder means its neighbour, another language's file means neither), a tenth of a user to a
+// definition in a test folder, and nothing to a defining file's own use.
+func TestUsersOfAgreesWithRank(t *testing.T) {
+	set := func(p, language string, imports ...string) store.NameSet {
+		return store.NameSet{Path: p, Language: language, Imports: imports}
+	}
+	kmallocUsers := []store.NameSet{
+		set("fs/inode.c", "C", "<linux/slab.h>"),
+		set("mm/util.c", "C", "<linux/slab.h>"),
+		set("tools/virtio/linux/test.c", "C", `"slab.h"`),
+		set("tools/virtio/ringtest.c", "C", "<linux/slab.h>"),
+		set("rust/kernel/alloc.rs", "Rust", "linux/slab"),
+		set("include/linux/slab.h", "C"),
+	}
+	kmallocDefs := []store.NameSet{set("include/linux/slab.h", "C"), set("tools/virtio/linux/slab.h", "C")}
+	if got, want := UsersOf(kmallocDefs, kmallocUsers), []float64{3, 1}; !slices.Equal(got, want) {
+		t.Errorf("kmalloc: %v, want %v", got, want)
+	}
+	errnoUsers := []store.NameSet{set("internal/poll/fd.go", "Go", `"syscall"`), set("os/file.go", "Go", `"syscall"`)}
+	errnoDefs := []store.NameSet{set("internal/syscall/unix.go", "Go"), set("syscall/syscall.go", "Go")}
+	if got, want := UsersOf(errnoDefs, errnoUsers), []float64{0, 2}; !slices.Equal(got, want) {
+		t.Errorf("Errno: %v, want %v", got, want)
+	}
+	shimDefs := []store.NameSet{set("lib/slab.c", "C"), set("lib/testdata/slab.c", "C")}
+	shimUsers := []store.NameSet{set("lib/a.c", "C", `"testdata/slab.c"`), set("lib/b.c", "C")}
+	if got, want := UsersOf(shimDefs, shimUsers), []float64{2, 0.1}; !slices.Equal(got, want) {
+		t.Errorf("a test folder's definition: %v, want %v", got, want)
+	}
+}
