@@ -226,7 +226,7 @@ func (l *refsLexer) file(f store.SymbolRow) fileRefs {
 			return
 		}
 		shown := lines.at(line)
-		if (l.owner != "" && !l.ownerFiles[f.Path] && !afterMember(shown, col)) || line == lastLine {
+		if (l.owner != "" && !l.ownerFiles[f.Path] && !lang.AfterMember(shown, col)) || line == lastLine {
 			return
 		}
 		lastLine = line
@@ -305,13 +305,6 @@ func definingSymbol(syms []store.Symbol, name string, line int) int {
 		}
 	}
 	return best
-}
-
-// afterMember reports whether the identifier at byte column col of line follows a member
-// access: ".", "->" or "::".
-func afterMember(line []byte, col int) bool {
-	before := bytes.TrimRight(line[:min(col-1, len(line))], " \t")
-	return bytes.HasSuffix(before, []byte(".")) || bytes.HasSuffix(before, []byte("->")) || bytes.HasSuffix(before, []byte("::"))
 }
 
 // refText is a line as a hit of refs shows it: trimmed, cut at 200 bytes.

@@ -18,7 +18,6 @@ import (
 	"github.com/readmap/readmap/query/tags"
 	"github.com/readmap/readmap/store"
 	"github.com/spf13/cobra"
-	"google.golang.org/protobuf/proto"
 )
 
 func (a *app) exportCommand() *cobra.Command {
@@ -125,13 +124,37 @@ func (a *app) writeTags(ctx context.Context, st *store.Store, root, dir string, 
 	return done, nil
 }
 
-// writeSCIP writes the store's SCIP index, reading each file's text to place its names, and says
-// what it wrote.
+// writeSCIP writes the store's SCIP index, reading each file's text to place its names and find
+// its uses, and says what it wrote. The rows are read twice: once for every definition a use may
+// mean, then document by document as they are written.
 func (a *app) writeSCIP(ctx context.Context, st *store.Store, root, _ string, w io.Writer) (string, error) {
-	b := scipexport.NewBuilder(root, version)
-	files, symbols := 0, 0
-	err := st.EachFile(ctx, func(f *store.File) error {
-		if !f.Skip.HasMap() || filepath.IsAbs(f.Path) {
+	var sets []store.NameSet
+	err := st.EachNameSet(ctx, func(s store.NameSet) error {
+		s.Used, s.Defined = nil, nil // only paths, languages and imports are needed
+		sets = append(sets, s)
+		return nil
+	})
+	if err != nil {
+		return "", failure(query.CodeStore, st.Path(), err, storeHint(err))
+	}
+	refs := scipexport.NewReferences(sets)
+	err = st.EachFile(ctx, func(f *store.File) error {
+		if exported(f) {
+			refs.Define(f)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", failure(query.CodeStore, st.Path(), err, storeHint(err))
+	}
+	out, err := scipexport.NewWriter(w, root, version)
+	if err != nil {
+		return "", err
+	}
+	files, symbols, references := 0, 0, 0
+	var writeErr error
+	err = st.EachFile(ctx, func(f *store.File) error {
+		if !exported(f) {
 			return nil
 		}
 		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
@@ -141,23 +164,27 @@ func (a *app) writeSCIP(ctx context.Context, st *store.Store, root, _ string, w 
 		if text, shown := lang.ShownText(f.Path, src); shown != "" {
 			src = text
 		}
-		b.Add(f, src)
+		doc := scipexport.Document(f, src, refs)
+		if writeErr = out.Add(doc); writeErr != nil {
+			return writeErr
+		}
 		files++
-		symbols += len(f.Symbols)
+		symbols += len(doc.Symbols)
+		references += len(doc.Occurrences) - len(doc.Symbols)
 		return nil
 	})
+	if writeErr != nil {
+		return "", writeErr
+	}
 	if err != nil {
 		return "", failure(query.CodeStore, st.Path(), err, storeHint(err))
 	}
-	data, err := proto.Marshal(b.Index())
-	if err != nil {
-		return "", err
-	}
-	if _, err := w.Write(data); err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("SCIP index of %s documents and %s symbols", query.Thousands(files), query.Thousands(symbols)), nil
+	return fmt.Sprintf("SCIP index of %s documents, %s symbols and %s references", query.Thousands(files),
+		query.Thousands(symbols), query.Thousands(references)), nil
 }
+
+// exported reports whether f is a document of the SCIP index: a mapped file under the root.
+func exported(f *store.File) bool { return f.Skip.HasMap() && !filepath.IsAbs(f.Path) }
 
 // overwritable refuses a path that holds something other than a tags file, as ctags does.
 func overwritable(path string) error {

@@ -3,14 +3,17 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/readmap/readmap/indexer/lang"
+	"github.com/readmap/readmap/query"
 	"github.com/readmap/readmap/query/tags"
 	"github.com/readmap/readmap/store"
 	"github.com/sourcegraph/scip/bindings/go/scip"
@@ -193,6 +196,13 @@ func TestExportSCIPDecodes(t *testing.T) {
 		t.Fatalf("%d documents by %q; want %d, one per mapped file", len(index.Documents), index.Metadata.GetToolInfo().GetName(), len(rows))
 	}
 	placed := 0
+	defined := map[string]string{} // symbol → the document that defines it
+	for _, doc := range index.Documents {
+		for _, info := range doc.Symbols {
+			defined[info.Symbol] = doc.RelativePath
+		}
+	}
+	var references []refOccurrence
 	for _, doc := range index.Documents {
 		f := rows[doc.RelativePath]
 		if f == nil {
@@ -210,10 +220,13 @@ func TestExportSCIPDecodes(t *testing.T) {
 				want++
 			}
 		}
-		if len(doc.Occurrences) != want {
-			t.Errorf("%s: %d occurrences for %d symbols", f.Path, len(doc.Occurrences), want)
-		}
+		definitions := 0
 		for _, occ := range doc.Occurrences {
+			if occ.SymbolRoles == 0 {
+				references = append(references, checkReference(t, doc, occ, src, defined))
+				continue
+			}
+			definitions++
 			name, ok := infos[occ.Symbol]
 			if _, err := scip.ParseSymbol(occ.Symbol); err != nil || !ok || occ.SymbolRoles != int32(scip.SymbolRole_Definition) {
 				t.Fatalf("%s: occurrence %q: %v, information %v", f.Path, occ.Symbol, err, ok)
@@ -228,8 +241,68 @@ func TestExportSCIPDecodes(t *testing.T) {
 				}
 			}
 		}
+		if definitions != want {
+			t.Errorf("%s: %d definition occurrences for %d symbols", f.Path, definitions, want)
+		}
 	}
 	if placed < 1000 {
 		t.Errorf("only %d Go definitions placed over their names", placed)
+	}
+	checkReferences(t, root, references)
+}
+
+// refOccurrence is a reference occurrence of a SCIP document.
+type refOccurrence struct {
+	path, name, symbol, definedIn string
+	line                          int // 1-based
+}
+
+// checkReference checks that occ, a reference occurrence of doc, is over a name that a
+// definition of the index has (src: doc's lines), and returns it.
+func checkReference(t *testing.T, doc *scip.Document, occ *scip.Occurrence, src []string, defined map[string]string) refOccurrence {
+	t.Helper()
+	line, start, end := int(occ.Range[0]), int(occ.Range[1]), int(occ.Range[2])
+	if line >= len(src) || start >= end || end > len(src[line]) {
+		t.Fatalf("%s: reference %q at %v is outside the text", doc.RelativePath, occ.Symbol, occ.Range)
+	}
+	name := src[line][start:end]
+	sym, err := scip.ParseSymbol(occ.Symbol)
+	if err != nil || defined[occ.Symbol] == "" || sym.Descriptors[len(sym.Descriptors)-1].Name != name {
+		t.Fatalf("%s: reference %q at %v over %q: %v; defined in %q", doc.RelativePath, occ.Symbol, occ.Range, name, err, defined[occ.Symbol])
+	}
+	return refOccurrence{path: doc.RelativePath, name: name, symbol: occ.Symbol, definedIn: defined[occ.Symbol], line: line + 1}
+}
+
+// checkReferences checks the reference occurrences of the export of root: many reach across
+// files, a known one is there, and each is a use that `refs NAME` lists too (for a sample of
+// names).
+func checkReferences(t *testing.T, root string, references []refOccurrence) {
+	t.Helper()
+	across := 0
+	byName := map[string][]refOccurrence{}
+	for _, r := range references {
+		if r.definedIn != r.path {
+			across++
+		}
+		byName[r.name] = append(byName[r.name], r)
+	}
+	if across < 1000 {
+		t.Errorf("%d references of %d reach another file; want the uses across net/http's files", across, len(references))
+	}
+	want := refOccurrence{path: "http/client.go", name: "NewRequest", line: 485, definedIn: "http/request.go"}
+	if !slices.ContainsFunc(byName["NewRequest"], func(r refOccurrence) bool {
+		return r.path == want.path && r.line == want.line && r.definedIn == want.definedIn
+	}) {
+		t.Errorf("no reference from %s:%d to NewRequest in %s among %+v", want.path, want.line, want.definedIn, byName["NewRequest"])
+	}
+	names := slices.Sorted(maps.Keys(byName))
+	t.Logf("%d references, %d to another file, %d names; every 25th name checked against refs", len(references), across, len(names))
+	for k := 0; k < len(names); k += 25 {
+		hits := refsJSON(t, root, "refs", names[k], "--limit", "0", "--json")
+		for _, r := range byName[names[k]] {
+			if !slices.ContainsFunc(hits, func(h query.RefHit) bool { return h.Path == r.path && h.Line == r.line }) {
+				t.Errorf("the reference of %s at %s:%d is not among refs' hits", r.name, r.path, r.line)
+			}
+		}
 	}
 }

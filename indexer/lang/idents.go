@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"encoding/binary"
 	"hash/fnv"
 	"strings"
@@ -414,6 +415,13 @@ func hasPrefix(b []byte, s string) bool {
 
 // useFilterHashes is how many bit positions each identifier sets in a use filter.
 const useFilterHashes = 7
+
+// AfterMember reports whether the identifier at 1-based byte column col of line follows a
+// member access: ".", "->" or "::" (spaces between allowed).
+func AfterMember(line []byte, col int) bool {
+	before := bytes.TrimRight(line[:min(col-1, len(line))], " \t")
+	return bytes.HasSuffix(before, []byte(".")) || bytes.HasSuffix(before, []byte("->")) || bytes.HasSuffix(before, []byte("::"))
+}
 
 // Uses returns what the store keeps of the distinct identifiers language's src uses: a Bloom
 // filter of them (about 10 bits each, so that one name in a hundred that the file does not use

@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// family returns the language family of language: languages whose files use each other's
+// Family returns the language family of language: languages whose files use each other's
 // definitions by name (C and C++ headers, JavaScript and TypeScript modules, the JVM's languages)
 // share one; every other language is its own.
-func family(language string) string {
+func Family(language string) string {
 	switch language {
 	case "C", "C++":
 		return "C"

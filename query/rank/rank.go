@@ -175,7 +175,7 @@ func newGraph(sets []store.NameSet) *graph {
 	familyIDs := map[string]int32{}
 	total := 0
 	for i, s := range sets {
-		fam := family(s.Language)
+		fam := Family(s.Language)
 		if _, ok := familyIDs[fam]; !ok {
 			familyIDs[fam] = int32(len(familyIDs))
 		}

@@ -1,43 +1,75 @@
 // Package scipexport turns the store's rows into a SCIP index (Sourcegraph's code intelligence
-// format, through its Go bindings), so that an organisation can load readmap's definitions into
-// the code search cluster it already runs.
+// format, through its Go bindings), so that an organisation can load readmap's index into the code
+// search cluster it already runs.
 //
 // Every mapped file is one document. Every symbol but landmarks is one definition occurrence at
 // its name (the first place the name appears on its first line, else the line's start), with the
 // symbol's whole range as its enclosing range, and one symbol information with its display name,
 // kind, signature and enclosing symbol. Symbol strings are global: scheme "readmap", no package,
 // then the file's path as namespaces and the qualified name as types, terms and methods, so the
-// same definition gets the same string in every export. Positions are of the text the map was
-// made of: a UTF-16 file's UTF-8, a notebook's cells as read shows them.
+// same definition gets the same string in every export. Uses of names are reference occurrences
+// (References). Positions are of the text the map was made of: a UTF-16 file's UTF-8, a
+// notebook's cells as read shows them. The index is written document by document (Writer), so
+// its size in memory is one document's.
 package scipexport
 
 import (
 	"bytes"
+	"io"
 	"strings"
 
 	"github.com/sourcegraph/scip/bindings/go/scip"
+	"google.golang.org/protobuf/encoding/protowire"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/readmap/readmap/store"
 )
 
-// Builder gathers the documents of an index.
-type Builder struct {
-	index *scip.Index
+// Writer writes a SCIP index one document at a time: the index message's fields, each encoded
+// as proto.Marshal would encode it within the whole, so the bytes decode as one scip.Index.
+type Writer struct {
+	w io.Writer
 }
 
-// NewBuilder returns a builder for an index of the repository at root (absolute), made by
-// readmap's version.
-func NewBuilder(root, version string) *Builder {
-	return &Builder{index: &scip.Index{Metadata: &scip.Metadata{
+// The field numbers of scip.Index.
+const (
+	indexMetadata  = 1
+	indexDocuments = 2
+)
+
+// NewWriter writes the metadata of an index of the repository at root (absolute), made by
+// readmap's version, to w, and returns the writer of its documents.
+func NewWriter(w io.Writer, root, version string) (*Writer, error) {
+	x := &Writer{w: w}
+	return x, x.field(indexMetadata, &scip.Metadata{
 		ToolInfo:             &scip.ToolInfo{Name: "readmap", Version: version},
 		ProjectRoot:          "file://" + root,
 		TextDocumentEncoding: scip.TextEncoding_UTF8,
-	}}}
+	})
 }
 
-// Add adds f as a document; src is the file's text as it was mapped (nil when unknown: names are
-// then placed at the start of their line).
-func (b *Builder) Add(f *store.File, src []byte) {
+// Add writes doc.
+func (x *Writer) Add(doc *scip.Document) error { return x.field(indexDocuments, doc) }
+
+// field writes m as the length-delimited field number of the index.
+func (x *Writer) field(number protowire.Number, m proto.Message) error {
+	body, err := proto.Marshal(m)
+	if err != nil {
+		return err
+	}
+	b := protowire.AppendTag(nil, number, protowire.BytesType)
+	b = protowire.AppendVarint(b, uint64(len(body)))
+	if _, err := x.w.Write(b); err != nil {
+		return err
+	}
+	_, err = x.w.Write(body)
+	return err
+}
+
+// Document returns the document of f; src is the file's text as it was mapped (nil when unknown:
+// names are then placed at the start of their line, and no uses are found). With refs, the
+// document also holds the reference occurrences of the names f uses.
+func Document(f *store.File, src []byte, refs *References) *scip.Document {
 	doc := &scip.Document{
 		RelativePath:     f.Path,
 		Language:         strings.ToLower(f.Language),
@@ -45,16 +77,18 @@ func (b *Builder) Add(f *store.File, src []byte) {
 	}
 	lines := newLines(src)
 	names := make([]string, len(f.Symbols))
+	defined := map[[2]int32]bool{} // line and column of each definition occurrence
 	for i, s := range f.Symbols {
 		if s.Kind == store.KindLandmark {
 			continue
 		}
 		names[i] = symbolString(f, i)
-		col := lines.column(s.StartLine, s.Name)
-		nameRange := []int32{int32(s.StartLine - 1), int32(col), int32(col + len(s.Name))}
+		line, col := lines.place(s)
+		nameRange := []int32{int32(line - 1), int32(col), int32(col + len(s.Name))}
 		if col < 0 {
 			nameRange = []int32{int32(s.StartLine - 1), 0, 0}
 		}
+		defined[[2]int32{nameRange[0], nameRange[1]}] = true
 		doc.Occurrences = append(doc.Occurrences, &scip.Occurrence{
 			Range:          nameRange,
 			Symbol:         names[i],
@@ -70,11 +104,11 @@ func (b *Builder) Add(f *store.File, src []byte) {
 		}
 		doc.Symbols = append(doc.Symbols, info)
 	}
-	b.index.Documents = append(b.index.Documents, doc)
+	if refs != nil && src != nil {
+		doc.Occurrences = append(doc.Occurrences, refs.uses(f, lines, defined)...)
+	}
+	return doc
 }
-
-// Index returns the index built.
-func (b *Builder) Index() *scip.Index { return b.index }
 
 // symbolString is the global symbol of f's symbol i: its file as namespaces, then its enclosing
 // symbols and itself as descriptors.
@@ -149,14 +183,49 @@ func newLines(src []byte) *lines {
 	return l
 }
 
-// column returns the byte offset of name on line n (1-based), or -1.
-func (l *lines) column(n int, name string) int {
-	if l.src == nil || n < 1 || n > len(l.starts) || name == "" {
-		return -1
+// line returns line n (1-based) without its ending, or nil.
+func (l *lines) line(n int) []byte {
+	if l.src == nil || n < 1 || n > len(l.starts) {
+		return nil
 	}
 	end := len(l.src)
 	if n < len(l.starts) {
 		end = l.starts[n]
 	}
-	return bytes.Index(l.src[l.starts[n-1]:end], []byte(name))
+	return bytes.TrimRight(l.src[l.starts[n-1]:end], "\r\n")
+}
+
+// maxNameLines is how far into a symbol place looks for its name: past its decorators and
+// annotations, which its range starts with.
+const maxNameLines = 16
+
+// place returns where s's name is: the first of its lines (up to maxNameLines) where the name
+// stands as a whole word, else its first line where it is part of one; and the byte offset in
+// that line, -1 when neither is.
+func (l *lines) place(s store.Symbol) (line, col int) {
+	if s.Name == "" {
+		return s.StartLine, -1
+	}
+	name := []byte(s.Name)
+	for n := s.StartLine; n <= min(s.EndLine, s.StartLine+maxNameLines-1); n++ {
+		text := l.line(n)
+		for at := 0; ; {
+			i := bytes.Index(text[at:], name)
+			if i < 0 {
+				break
+			}
+			start, end := at+i, at+i+len(name)
+			if (start == 0 || !isWordByte(text[start-1])) && (end == len(text) || !isWordByte(text[end])) {
+				return n, start
+			}
+			at = end
+		}
+	}
+	return s.StartLine, bytes.Index(l.line(s.StartLine), name)
+}
+
+// isWordByte reports whether c may be part of a name: a letter, digit, underscore or a byte of a
+// multi-byte character.
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
