@@ -30,8 +30,9 @@ func (a *app) exportCommand() *cobra.Command {
 each symbol's line, end line, kind, scope and signature, which vim (:set tags=), emacs and
 readtags read; a file that is not a tags file is never overwritten.
 --format scip: a SCIP index (default ROOT/index.scip), one document per mapped file with a
-definition occurrence and symbol information for each symbol, for Sourcegraph (src code-intel
-upload) and other code search clusters.
+definition occurrence and symbol information for each symbol, and a reference occurrence for
+each use of a name that means a definition in its file, folder or imports (as refs finds uses),
+for Sourcegraph (src code-intel upload) and other code search clusters.
 The file is written beside its target and renamed over it.`,
 		Example: `  readmap export --format ctags
   readmap export --format ctags -o .git/tags
