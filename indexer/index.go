@@ -43,6 +43,10 @@ type Options struct {
 	Raw      bool
 	Logger   *slog.Logger
 	Progress func(Progress) // called from the writer goroutine after each file; may be nil
+	// Alongside, when set, runs once the run's rows are committed, while the store builds its
+	// lookup indexes: work that only reads the store (the ranking) overlaps that building. It
+	// gets the run's summary so far; its error is the run's. Runs that Check do not call it.
+	Alongside func(ctx context.Context, st *store.Store, sum *Summary) error
 }
 
 // Progress is a running count for a progress bar.
@@ -321,6 +325,10 @@ func (r *run) finish(ctx context.Context) error {
 		return err
 	}
 	if !r.opts.Check {
+		alongside := pool.New().WithErrors()
+		if r.opts.Alongside != nil {
+			alongside.Go(func() error { return r.opts.Alongside(ctx, r.st, r.sum) })
+		}
 		// The lookup indexes of a kernel-sized store take hundreds of MB to build: the memory of
 		// the mapping, and the writer's cache of name ids, go back to the system first, so that
 		// the run's peak is the larger of the two phases rather than their sum.
@@ -328,10 +336,13 @@ func (r *run) finish(ctx context.Context) error {
 			r.writer.w.ForgetNames()
 			debug.FreeOSMemory()
 		}
-		if err := r.st.EnsureLookupIndexes(ctx); err != nil {
+		err := r.st.EnsureLookupIndexes(ctx)
+		if err == nil {
+			r.indexesDone = true
+		}
+		if err := errors.Join(err, alongside.Wait()); err != nil {
 			return err
 		}
-		r.indexesDone = true
 	}
 	sort.Slice(r.sum.Stale, func(i, j int) bool { return r.sum.Stale[i].Path < r.sum.Stale[j].Path })
 	if r.sum.Seen == 0 {

@@ -44,10 +44,24 @@ func rankRepository(ctx context.Context, st *store.Store, opts rank.Options, top
 // computeRanking ranks the store's definitions from its name sets, and keeps the ranking when it
 // is not personalised (state is the store's as the name sets are read).
 func computeRanking(ctx context.Context, st *store.Store, opts rank.Options, state store.RankState) (*repoRanking, error) {
-	personal := len(opts.Focus) > 0 || len(opts.Mention) > 0
+	r, keep, err := rankNameSets(ctx, st, opts, state)
+	if err != nil {
+		return nil, err
+	}
+	if len(opts.Focus) == 0 && len(opts.Mention) == 0 {
+		if err := keep.Save(ctx, st); err != nil && !errors.Is(err, store.ErrReadOnly) {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// rankNameSets ranks the store's definitions from its name sets, reading the store only, and
+// returns the ranking and what the store would keep of it.
+func rankNameSets(ctx context.Context, st *store.Store, opts rank.Options, state store.RankState) (*repoRanking, *KeptRanking, error) {
 	var sets []store.NameSet
 	if err := st.EachNameSet(ctx, func(s store.NameSet) error { sets = append(sets, s); return nil }); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r := &repoRanking{Ranking: rank.Rank(sets, opts), paths: make([]string, len(sets)), defined: make([]int, len(sets))}
 	for i := range r.Definitions { // as the store keeps them, so that a ranking read back orders alike
@@ -56,24 +70,34 @@ func computeRanking(ctx context.Context, st *store.Store, opts rank.Options, sta
 	for i, s := range sets {
 		r.paths[i], r.defined[i] = s.Path, len(s.Defined)
 	}
-	if !personal {
-		err := st.SaveRanks(ctx, state.Uses, fileRanks(sets, r.Ranking), r.best())
-		if err != nil && !errors.Is(err, store.ErrReadOnly) {
-			return nil, err
-		}
-	}
-	return r, nil
+	return r, &KeptRanking{uses: state.Uses, files: fileRanks(sets, r.Ranking), top: r.best()}, nil
 }
 
-// RefreshRanks computes the store's unpersonalised ranking and keeps it, unless the one kept is
-// fresh. `readmap index` calls it so that `sym` can order a name's definitions by use.
-func RefreshRanks(ctx context.Context, st *store.Store) error {
+// KeptRanking is the unpersonalised ranking as the store keeps it, computed but not kept yet.
+type KeptRanking struct {
+	uses  int64 // the uses generation of the name sets it was computed from
+	files []store.FileRanks
+	top   []store.TopRank
+}
+
+// Save keeps k in st; a nil k keeps nothing.
+func (k *KeptRanking) Save(ctx context.Context, st *store.Store) error {
+	if k == nil {
+		return nil
+	}
+	return st.SaveRanks(ctx, k.uses, k.files, k.top)
+}
+
+// ComputeRanks computes the store's unpersonalised ranking for keeping, unless the one kept is
+// fresh (nil then). It only reads the store, so it may run while the store's writer builds its
+// indexes; Save keeps it.
+func ComputeRanks(ctx context.Context, st *store.Store) (*KeptRanking, error) {
 	state, err := st.RankState(ctx)
 	if err != nil || state.Fresh() {
-		return err
+		return nil, err
 	}
-	_, err = computeRanking(ctx, st, rank.Options{}, state)
-	return err
+	_, keep, err := rankNameSets(ctx, st, rank.Options{}, state)
+	return keep, err
 }
 
 // RanksStored reports whether the store keeps a ranking, fresh or not.

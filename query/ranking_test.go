@@ -161,8 +161,8 @@ func TestSymListsTheMostUsedDefinitionFirst(t *testing.T) {
 	if got := first(); got != "include/linux/slab.h" {
 		t.Fatalf("with no ranking kept, sym kmalloc lists %s first; want include/linux/slab.h, which four files use", got)
 	}
-	if err := query.RefreshRanks(ctx, st); err != nil {
-		t.Fatal(err)
+	if keep, err := query.ComputeRanks(ctx, st); err != nil || keep.Save(ctx, st) != nil {
+		t.Fatalf("ranking: %v", err)
 	}
 	if got := first(); got != "include/linux/slab.h" {
 		t.Fatalf("sym kmalloc lists %s first; want include/linux/slab.h, which four files use", got)

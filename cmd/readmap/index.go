@@ -117,8 +117,17 @@ func (a *app) index(ctx context.Context, root string, opts indexer.Options) erro
 
 // runIndex runs an index of st as opts say, and closes st. A store whose damage shows only once
 // its pages are read is moved aside, and the run starts afresh on a new store. A run that changed
-// the store ranks its definitions again when rankAfter says so.
+// the store ranks its definitions again when rankAfter says so: the ranking is computed while the
+// store builds its lookup indexes, and kept after.
 func (a *app) runIndex(ctx context.Context, st *store.Store, opts indexer.Options) (*indexer.Summary, error) {
+	var ranking *query.KeptRanking
+	opts.Alongside = func(ctx context.Context, st *store.Store, sum *indexer.Summary) error {
+		again, err := rankAfter(ctx, st, sum)
+		if err == nil && again {
+			ranking, err = query.ComputeRanks(ctx, st)
+		}
+		return err
+	}
 	sum, err := indexer.Run(ctx, st, opts)
 	if err != nil && store.IsCorrupt(err) && !opts.Check {
 		fresh, aside, moveErr := st.MoveAside(ctx)
@@ -126,18 +135,14 @@ func (a *app) runIndex(ctx context.Context, st *store.Store, opts indexer.Option
 			return nil, errors.Join(err, moveErr)
 		}
 		a.warnMovedAside(st.Path(), aside)
-		st = fresh
+		st, ranking = fresh, nil
 		sum, err = indexer.Run(ctx, st, opts)
 	}
 	defer st.Close()
 	if err != nil || opts.Check {
 		return sum, err
 	}
-	again, err := rankAfter(ctx, st, sum)
-	if err == nil && again {
-		err = query.RefreshRanks(ctx, st)
-	}
-	return sum, err
+	return sum, ranking.Save(ctx, st)
 }
 
 // maxRankedAtIndex is the most definitions an index run ranks. A larger store (the Linux kernel

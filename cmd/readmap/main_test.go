@@ -504,6 +504,15 @@ func TestIndexRanksForSym(t *testing.T) {
 	if _, errOut, code := cli(t, root, "index"); code != 0 {
 		t.Fatal(errOut)
 	}
+	st, err := store.Open(context.Background(), filepath.Join(root, ".readmap", "index.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, err := st.RankState(context.Background())
+	st.Close()
+	if err != nil || !state.Fresh() || state.Files != 6 {
+		t.Fatalf("after index: ranking %+v, %v; want a fresh one of the 6 files", state, err)
+	}
 	out, errOut, code := cli(t, root, "sym", "kmalloc")
 	if code != 0 || !strings.HasPrefix(out, "include/linux/slab.h:1-4  function  kmalloc") || strings.Count(out, "\n") != 2 {
 		t.Errorf("sym kmalloc = %q, %s (exit %d); want include/linux/slab.h first, then tools/lib/slab.c", out, errOut, code)
