@@ -721,6 +721,50 @@ func TestNameCacheOverflowKeepsEveryName(t *testing.T) {
 	}
 }
 
+// TestWritersShareNames: a writer that started on an empty store knows every name from its
+// cache and looks none up; one that starts on a store with names, or after another writer
+// committed, looks them up, and never adds a name twice.
+func TestWritersShareNames(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	sym := func(name string, line int) Symbol {
+		return Symbol{Name: name, Qualname: name, Kind: KindFunction, StartLine: line, EndLine: line, Parent: -1}
+	}
+	put := func(w *Writer, path string, names ...string) {
+		t.Helper()
+		f := &File{Path: path, Language: "Go"}
+		for i, n := range names {
+			f.Symbols = append(f.Symbols, sym(n, i+1))
+		}
+		if err := w.Put(ctx, f); err != nil {
+			t.Fatalf("Put %s: %v", path, err)
+		}
+		if err := w.Flush(ctx); err != nil {
+			t.Fatalf("Flush %s: %v", path, err)
+		}
+	}
+	first := st.NewWriter()
+	put(first, "a.go", "Alpha")
+	put(first, "b.go", "Alpha", "Beta")
+	if !first.namesComplete {
+		t.Error("a writer that started on an empty store looks names up")
+	}
+	second := st.NewWriter()
+	put(second, "c.go", "Alpha", "Beta", "Gamma")
+	if second.namesComplete {
+		t.Error("a writer that started on a store with names takes its cache for all of them")
+	}
+	put(first, "d.go", "Alpha", "Gamma", "Delta") // after the second writer's commit
+	for name, want := range map[string]int{"Alpha": 4, "Beta": 2, "Gamma": 2, "Delta": 1} {
+		if hits, err := st.SymbolsNamed(ctx, name, LookupFilter{}, 0); err != nil || len(hits) != want {
+			t.Errorf("SymbolsNamed(%s) = %d hits, %v; want %d", name, len(hits), err, want)
+		}
+	}
+	if err := st.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+}
+
 // TestEachSymbolRow: the rows of the paths asked for that the store holds, with their symbols,
 // and nothing for a path it does not hold.
 func TestEachSymbolRow(t *testing.T) {

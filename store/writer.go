@@ -47,6 +47,9 @@ type Writer struct {
 	// the next id to hand out, and the names added and removed, for the names' listing.
 	nameIDs       map[string]int64
 	nameCacheSize int // how many ids nameIDs holds at most: nameCacheSize, smaller in tests
+	// namesComplete is set while nameIDs holds every name of the store (it started empty and
+	// the cache was never emptied since): a name not in it is new, with no need to look it up.
+	namesComplete bool
 	namesGen      int64
 	nextNameID    int64
 	namesStale    bool
@@ -88,6 +91,14 @@ func (w *Writer) begin(ctx context.Context) error {
 	if gen != w.namesGen {
 		clear(w.nameIDs)
 		w.namesGen = gen
+		st, err := w.stmt(ctx, "SELECT NOT EXISTS (SELECT 1 FROM names)")
+		if err == nil {
+			err = classify(st.QueryRowContext(ctx).Scan(&w.namesComplete))
+		}
+		if err != nil {
+			w.Abort()
+			return err
+		}
 	}
 	if w.nextNameID, err = w.metaInt(ctx, metaNextNameID); err != nil {
 		w.Abort()
@@ -300,6 +311,7 @@ func (w *Writer) relink(ctx context.Context, id int64, before map[string]bool, n
 	// lookup and the use, it would lose names found there (a kernel-sized run filled it).
 	if len(now)+len(w.nameIDs) > w.nameCacheSize {
 		clear(w.nameIDs)
+		w.namesComplete = false
 	}
 	var unknown []string
 	for key, spelling := range now {
@@ -351,35 +363,12 @@ const namesPerStatement = 400
 func (w *Writer) resolveNames(ctx context.Context, names []string) error {
 	for start := 0; start < len(names); start += namesPerStatement {
 		chunk := names[start:min(start+namesPerStatement, len(names))]
-		args := make([]any, len(chunk))
-		for i, n := range chunk {
-			args[i] = n
-		}
-		// A few list lengths only, padded with repeats, so the statements stay prepared.
-		for len(args) < padded(len(chunk)) {
-			args = append(args, chunk[0])
-		}
-		st, err := w.stmt(ctx, "SELECT name, id FROM names WHERE name IN ("+placeholders(len(args), "?")+")")
-		if err != nil {
-			return err
-		}
-		rows, err := st.QueryContext(ctx, args...)
-		if err != nil {
-			return classify(err)
-		}
-		for rows.Next() {
-			var name string
-			var id int64
-			if err := rows.Scan(&name, &id); err != nil {
-				rows.Close()
-				return classify(err)
+		if !w.namesComplete {
+			if err := w.readNameIDs(ctx, chunk); err != nil {
+				return err
 			}
-			w.nameIDs[foldString(name)] = id
 		}
-		if err := rows.Close(); err != nil {
-			return classify(err)
-		}
-		args = args[:0]
+		args := make([]any, 0, 2*len(chunk))
 		for _, n := range chunk {
 			key := foldString(n)
 			if _, ok := w.nameIDs[key]; ok {
@@ -399,6 +388,37 @@ func (w *Writer) resolveNames(ctx context.Context, names []string) error {
 		}
 	}
 	return nil
+}
+
+// readNameIDs puts into the cache the ids of those of names (at most namesPerStatement) that the
+// store knows.
+func (w *Writer) readNameIDs(ctx context.Context, names []string) error {
+	args := make([]any, len(names), padded(len(names)))
+	for i, n := range names {
+		args[i] = n
+	}
+	// A few list lengths only, padded with repeats, so the statements stay prepared.
+	for len(args) < padded(len(names)) {
+		args = append(args, names[0])
+	}
+	st, err := w.stmt(ctx, "SELECT name, id FROM names WHERE name IN ("+placeholders(len(args), "?")+")")
+	if err != nil {
+		return err
+	}
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		return classify(err)
+	}
+	for rows.Next() {
+		var name string
+		var id int64
+		if err := rows.Scan(&name, &id); err != nil {
+			rows.Close()
+			return classify(err)
+		}
+		w.nameIDs[foldString(name)] = id
+	}
+	return classify(rows.Close())
 }
 
 // padded returns the list length a statement of n values is padded to.
