@@ -1,11 +1,13 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -42,6 +44,9 @@ type Writer struct {
 	now         int64
 	values      []any
 	insertSQL   map[int]string // multi-row INSERT text by row count
+	// postings are the (name id, file id) pairs of the open batch, written at its end or before
+	// a posting is removed (insertPostings).
+	postings [][2]int64
 
 	// The names of the open batch: ids by folded name (valid while namesGen is the store's),
 	// the next id to hand out, and the names added and removed, for the names' listing.
@@ -325,7 +330,6 @@ func (w *Writer) relink(ctx context.Context, id int64, before map[string]bool, n
 	if err := w.resolveNames(ctx, unknown); err != nil {
 		return err
 	}
-	w.values = w.values[:0]
 	for key := range now {
 		if before[key] {
 			continue
@@ -334,15 +338,7 @@ func (w *Writer) relink(ctx context.Context, id int64, before map[string]bool, n
 		if !ok {
 			return fmt.Errorf("name %q: %w", key, ErrNotFound) // resolveNames gave every name an id
 		}
-		w.values = append(w.values, nameID, id)
-		if len(w.values) == 2*postingsPerInsert {
-			if err := w.insertPostings(ctx); err != nil {
-				return err
-			}
-		}
-	}
-	if err := w.insertPostings(ctx); err != nil {
-		return err
+		w.postings = append(w.postings, [2]int64{nameID, id})
 	}
 	for key := range before {
 		if _, ok := now[key]; ok {
@@ -436,19 +432,27 @@ func placeholders(n int, p string) string {
 	return strings.Repeat(p+",", n)[:n*(len(p)+1)-1]
 }
 
-// insertPostings writes the (name id, file id) pairs gathered in w.values.
+// insertPostings writes the postings the batch gathered, in order: their B-tree is filled from
+// left to right instead of at a random place per file.
 func (w *Writer) insertPostings(ctx context.Context) error {
-	n := len(w.values) / 2
-	if n == 0 {
-		return nil
+	slices.SortFunc(w.postings, func(a, b [2]int64) int {
+		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
+	})
+	for start := 0; start < len(w.postings); start += postingsPerInsert {
+		chunk := w.postings[start:min(start+postingsPerInsert, len(w.postings))]
+		w.values = w.values[:0]
+		for _, p := range chunk {
+			w.values = append(w.values, p[0], p[1])
+		}
+		for len(w.values) < 2*padded(len(chunk)) { // repeats insert nothing, and keep the statement prepared
+			w.values = append(w.values, chunk[0][0], chunk[0][1])
+		}
+		if _, err := w.exec(ctx, w.insertQuery(len(w.values)/2), w.values...); err != nil {
+			return err
+		}
 	}
-	for len(w.values) < 2*padded(n) { // repeats insert nothing, and keep the statement prepared
-		w.values = append(w.values, w.values[0], w.values[1])
-	}
-	n = len(w.values) / 2
-	_, err := w.exec(ctx, w.insertQuery(n), w.values...)
-	w.values = w.values[:0]
-	return err
+	w.postings = w.postings[:0]
+	return nil
 }
 
 // insertQuery returns the INSERT of n postings. Only full chunks repeat, so the cache stays small:
@@ -492,6 +496,10 @@ func (w *Writer) lookupName(ctx context.Context, name string) (int64, bool, erro
 // unlink removes the posting of the name whose folded form is key for file id, and the name
 // itself when no other file defines it.
 func (w *Writer) unlink(ctx context.Context, fileID int64, key string) error {
+	// Whether another file still defines the name is read from the table: it must hold them all.
+	if err := w.insertPostings(ctx); err != nil {
+		return err
+	}
 	nameID, found, err := w.lookupName(ctx, key)
 	if err != nil || !found {
 		return err
@@ -604,6 +612,10 @@ func (w *Writer) Flush(ctx context.Context) error {
 	if w.tx == nil {
 		return nil
 	}
+	if err := w.insertPostings(ctx); err != nil {
+		w.Abort()
+		return err
+	}
 	if err := w.saveNames(ctx); err != nil {
 		w.Abort()
 		return err
@@ -644,6 +656,7 @@ func (w *Writer) Abort() {
 	}
 	_ = w.tx.Rollback()
 	w.tx, w.stmts, w.files, w.syms, w.prepared, w.usesChanged = nil, nil, 0, 0, nil, false
+	w.postings = w.postings[:0]
 	// Ids the batch handed out are gone with it.
 	clear(w.nameIDs)
 	w.namesGen = -1
