@@ -151,4 +151,3 @@ func goTypesUses(t *testing.T, pkg string, files map[string]string) (map[string]
 	}
 	return uses, checked
 }
-
