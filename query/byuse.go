@@ -83,24 +83,18 @@ func orderByUse(ctx context.Context, st *store.Store, hits []store.Hit) ([]store
 	return out, nil
 }
 
-// maxUsersRanked is how many of a name's using files rankAmongUsers reads at most: the rest are
-// left out evenly, so the sample spans the tree (the Linux kernel's kmalloc has 3,000 users).
-const maxUsersRanked = 2000
+// maxUsersRanked is how many of a name's using files rankAmongUsers reads at most, spread evenly
+// over the store's files: enough to tell the header a kernel includes from a test shim (kmalloc
+// has 3,000 users), few enough to read in a few milliseconds.
+const maxUsersRanked = 400
 
 // rankAmongUsers scores the definitions of name in the files paths by the files that use the
-// name and mean them (rank.UsersOf; a sample of maxUsersRanked users, evenly spread): each
-// definition's score, for those of paths that have a name set.
+// name and mean them (rank.UsersOf, over a sample of maxUsersRanked users): each definition's
+// score, for those of paths that have a name set.
 func rankAmongUsers(ctx context.Context, st *store.Store, name string, paths []string) (map[string]store.RankedName, error) {
-	users, err := st.FilesMaybeUsing(ctx, lang.UseTest(name))
+	users, err := st.FilesMaybeUsing(ctx, lang.UseTest(name), maxUsersRanked)
 	if err != nil {
 		return nil, err
-	}
-	if len(users) > maxUsersRanked {
-		sample := make([]string, maxUsersRanked)
-		for i := range sample {
-			sample[i] = users[i*len(users)/maxUsersRanked]
-		}
-		users = sample
 	}
 	defs, err := st.NameSetsOf(ctx, paths)
 	if err != nil {

@@ -82,7 +82,7 @@ func Refs(ctx context.Context, st *store.Store, root string, q RefsQuery) (RefsR
 		hits = append(hits, RefHit{Path: d.Path, Line: d.StartLine, Kind: "definition", Symbol: d.Qualname, Text: d.Signature})
 		read = append(read, d.Path)
 	}
-	paths, err := st.FilesMaybeUsing(ctx, lang.UseTest(name))
+	paths, err := st.FilesMaybeUsing(ctx, lang.UseTest(name), 0)
 	if err != nil {
 		return RefsResult{}, nil, err
 	}

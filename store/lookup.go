@@ -151,8 +151,9 @@ func (s *Store) lookup(ctx context.Context, where string, args []any, match func
 
 // FilesMaybeUsing returns, sorted, the paths of the files whose use filter passes mayUse: every
 // file that uses a name, and about one in a hundred of those that do not (the caller reads them
-// to tell). It reads the filters only, not the rows' symbols.
-func (s *Store) FilesMaybeUsing(ctx context.Context, mayUse func(filter []byte) bool) ([]string, error) {
+// to tell); with atMost > 0, no more than atMost of them, spread evenly over the store's files.
+// It reads the filters only, not the rows' symbols.
+func (s *Store) FilesMaybeUsing(ctx context.Context, mayUse func(filter []byte) bool, atMost int) ([]string, error) {
 	// The filters alone first, then the paths of the few files that pass: joining every row to
 	// its path cost as much as reading the filters.
 	rows, err := s.read.QueryContext(ctx, "SELECT file_id, filter FROM use_filters")
@@ -177,6 +178,13 @@ func (s *Store) FilesMaybeUsing(ctx context.Context, mayUse func(filter []byte) 
 	}
 	if err != nil {
 		return nil, classify(fmt.Errorf("files using a name: %w", err))
+	}
+	if atMost > 0 && len(ids) > atMost {
+		sample := make([]any, atMost)
+		for i := range sample {
+			sample[i] = ids[i*len(ids)/atMost]
+		}
+		ids = sample
 	}
 	var paths []string
 	err = s.eachRowIn(ctx, "SELECT path FROM files WHERE id IN (%s)", ids, func(rows *sql.Rows) error {

@@ -522,7 +522,7 @@ func TestSchema14FiltersMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	got, err := st.FilesMaybeUsing(ctx, func(filter []byte) bool { return bytes.Equal(filter, []byte{3, 1, 0xff}) })
+	got, err := st.FilesMaybeUsing(ctx, func(filter []byte) bool { return bytes.Equal(filter, []byte{3, 1, 0xff}) }, 0)
 	if err != nil || !cmp.Equal(got, []string{"a.go"}) {
 		t.Errorf("FilesMaybeUsing after the migration = %v, %v; want [a.go]", got, err)
 	}
@@ -817,5 +817,32 @@ func putSamples(t *testing.T, st *Store, paths ...string) {
 	}
 	if err := w.Flush(ctx); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestFilesMaybeUsingSamples: with a bound, the files whose filter passes are a sample spread
+// over all of them (the first, and ones far on), in path order; without, all of them.
+func TestFilesMaybeUsingSamples(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	w := st.NewWriter()
+	for i := range 20 {
+		f := sampleFile(fmt.Sprintf("f%02d.go", i))
+		f.Uses = []byte{1, byte(i % 2)} // odd files pass the test below
+		if err := w.Put(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	passes := func(filter []byte) bool { return filter[1] == 1 }
+	all, err := st.FilesMaybeUsing(ctx, passes, 0)
+	if err != nil || len(all) != 10 || all[0] != "f01.go" || all[9] != "f19.go" {
+		t.Fatalf("FilesMaybeUsing(odd, all) = %v, %v", all, err)
+	}
+	some, err := st.FilesMaybeUsing(ctx, passes, 4)
+	if err != nil || !cmp.Equal(some, []string{"f01.go", "f05.go", "f11.go", "f15.go"}) {
+		t.Errorf("FilesMaybeUsing(odd, 4) = %v, %v; want the 1st, 3rd, 6th and 8th of the ten", some, err)
 	}
 }
