@@ -74,17 +74,7 @@ func TestRepoMapReadsTheKeptRanking(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var kept []store.FileRanks
-	if err := st.EachFileRanks(ctx, func(f store.FileRanks) error {
-		f.Names = slices.Clone(f.Names)
-		for i := range f.Names {
-			f.Names[i].Rank = -f.Names[i].Rank
-		}
-		kept = append(kept, f)
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	kept := reversedRanks(t, st)
 	top, err := st.TopRanks(ctx)
 	if err != nil || len(top) != 4096 {
 		t.Fatalf("%d best definitions kept, %v; want 4,096", len(top), err)
@@ -171,8 +161,21 @@ func TestSymListsTheMostUsedDefinitionFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	kept := reversedRanks(t, st)
+	if err := st.SaveRanks(ctx, state.Uses, kept, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := first(); got != "tools/lib/slab.c" {
+		t.Fatalf("with a kept ranking that puts tools/lib/slab.c first, sym kmalloc lists %s first", got)
+	}
+}
+
+// reversedRanks returns every file's kept ranks with their signs turned: a ranking that says the
+// opposite of the one kept.
+func reversedRanks(t *testing.T, st *store.Store) []store.FileRanks {
+	t.Helper()
 	var kept []store.FileRanks
-	if err := st.EachFileRanks(ctx, func(f store.FileRanks) error {
+	if err := st.EachFileRanks(context.Background(), func(f store.FileRanks) error {
 		f.Names = slices.Clone(f.Names)
 		for i := range f.Names {
 			f.Names[i].Rank = -f.Names[i].Rank
@@ -182,10 +185,5 @@ func TestSymListsTheMostUsedDefinitionFirst(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SaveRanks(ctx, state.Uses, kept, nil); err != nil {
-		t.Fatal(err)
-	}
-	if got := first(); got != "tools/lib/slab.c" {
-		t.Fatalf("with a kept ranking that puts tools/lib/slab.c first, sym kmalloc lists %s first", got)
-	}
+	return kept
 }

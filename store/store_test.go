@@ -249,34 +249,9 @@ func TestOpenPathWithURISyntax(t *testing.T) {
 // this system has, so each file is read once more.
 func TestRowsFromBeforeCtimesMatchNoFile(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "index.db")
-	db, err := openDB(path, readWrite, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := migrationFiles()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range files[:4] {
-		body, err := migrations.FS.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.ExecContext(ctx, string(body)); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-	}
-	for _, q := range []string{
-		"PRAGMA user_version = 4",
+	path := storeAtSchema(t, 4,
 		"INSERT INTO files (path, size, mtime_ns, indexed_at) VALUES ('a.go', 10, 1700000000000000000, 0)",
-		"INSERT INTO pages (path, layout, size, mtime_ns, lines, starts) VALUES ('a.go', 'l', 10, 1700000000000000000, 1, x'00')",
-	} {
-		if _, err := db.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
+		"INSERT INTO pages (path, layout, size, mtime_ns, lines, starts) VALUES ('a.go', 'l', 10, 1700000000000000000, 1, x'00')")
 
 	st, err := Open(ctx, path)
 	if err != nil {
@@ -423,35 +398,10 @@ func TestLostWALIsCorruption(t *testing.T) {
 // takes new rows whose lookups work.
 func TestSchema5StoreIsMigrated(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "index.db")
-	db, err := openDB(path, readWrite, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := migrationFiles()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range files[:5] {
-		body, err := migrations.FS.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.ExecContext(ctx, string(body)); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-	}
-	for _, q := range []string{
-		"PRAGMA user_version = 5",
+	path := storeAtSchema(t, 5,
 		"INSERT INTO files (id, path, size, mtime_ns, language, indexed_at, mappers_version) VALUES (1, 'a.go', 10, 17, 'Go', 0, 3)",
 		"INSERT INTO symbols VALUES (1, 0, -1, 0, 'function', 'Old', 'Old', 'func Old()', 1, 2)",
-		"INSERT INTO imports VALUES (1, 0, 'fmt')",
-	} {
-		if _, err := db.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
+		"INSERT INTO imports VALUES (1, 0, 'fmt')")
 
 	st, err := Open(ctx, path)
 	if err != nil {
@@ -484,11 +434,6 @@ func TestSchema5StoreIsMigrated(t *testing.T) {
 // use_filters; a store of the schema before it keeps its filters and name sets.
 func TestSchema14FiltersMove(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "index.db")
-	db, err := openDB(path, readWrite, true)
-	if err != nil {
-		t.Fatal(err)
-	}
 	files, err := migrationFiles()
 	if err != nil {
 		t.Fatal(err)
@@ -497,25 +442,9 @@ func TestSchema14FiltersMove(t *testing.T) {
 	if before < 0 {
 		t.Fatalf("no 0015_use_filters.sql among %v", files)
 	}
-	for _, name := range files[:before] {
-		body, err := migrations.FS.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.ExecContext(ctx, string(body)); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-	}
-	for _, q := range []string{
-		fmt.Sprintf("PRAGMA user_version = %d", before),
+	path := storeAtSchema(t, before,
 		"INSERT INTO files (id, path, size, mtime_ns, language, indexed_at) VALUES (7, 'a.go', 10, 17, 'Go', 0)",
-		"INSERT INTO file_uses (file_id, filter, used, defined, imports) VALUES (7, x'0301ff', x'01000000', x'02000000', 'fmt')",
-	} {
-		if _, err := db.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
+		"INSERT INTO file_uses (file_id, filter, used, defined, imports) VALUES (7, x'0301ff', x'01000000', x'02000000', 'fmt')")
 
 	st, err := Open(ctx, path)
 	if err != nil {
@@ -845,4 +774,36 @@ func TestFilesMaybeUsingSamples(t *testing.T) {
 	if err != nil || !cmp.Equal(some, []string{"f01.go", "f05.go", "f11.go", "f15.go"}) {
 		t.Errorf("FilesMaybeUsing(odd, 4) = %v, %v; want the 1st, 3rd, 6th and 8th of the ten", some, err)
 	}
+}
+
+// storeAtSchema writes a store with the first n migrations applied (user_version n), then runs
+// statements in it (rows as a readmap of that schema wrote them), and returns its path.
+func storeAtSchema(t *testing.T, n int, statements ...string) string {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "index.db")
+	db, err := openDB(path, readWrite, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	files, err := migrationFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files[:n] {
+		body, err := migrations.FS.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.ExecContext(ctx, string(body)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	for _, q := range append([]string{fmt.Sprintf("PRAGMA user_version = %d", n)}, statements...) {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	return path
 }
