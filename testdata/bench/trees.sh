@@ -113,9 +113,12 @@ else
   }
   query "no-op re-index" index -q
   query "typo sym" sym kmaloc
-  query "exact sym" sym kmalloc
+  query "exact sym (one definition)" sym ext4_fill_super
+  # Before a map has ranked the store, a name's several definitions are ranked among its users.
+  query "exact sym (several, ranked)" sym kmalloc
   query "warm read (large file)" read kernel/sched/core.c
   query "refs (a rare name)" refs sched_core_mutex
+  query "refs (a common name, 100 hits)" refs kmalloc
   # The first repository map ranks the store (an index run leaves a store this large to it) and
   # keeps the ranking; query() times the second, which reads it.
   query "repository map (warm)" map
