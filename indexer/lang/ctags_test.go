@@ -93,11 +93,13 @@ var ctagsCorpora = []ctagsCorpus{
 		kinds: []string{"module", "struct", "interface", "implementation", "function", "enum", "method"}, maxFile: 800, want: 98},
 	{lang: "Protobuf", ctags: "Protobuf", pkg: "libprotobuf-dev", globs: []string{"/usr/include/google/protobuf/**/*.proto"},
 		kinds: []string{"message", "enum", "service", "rpc"}, maxFile: 60, wantEnds: 99},
-	// ctags' OCaml parser tags each file as a module of its own name at line 1, and `let _ =`.
+	// ctags' OCaml parser tags each file as a module of its own name at line 1, `let _ =` and
+	// `let () =` (which bind no name), and names `type nonrec t` "nonrec" (a keyword).
 	{lang: "OCaml", ctags: "OCaml", pkg: "ocaml-nox", globs: []string{"/usr/lib/ocaml/*.ml"},
 		kinds: []string{"function", "module", "class", "type"}, maxFile: 80,
 		skip: func(tag ctagsTag) bool {
-			return tag.Name == "_" || (tag.Kind == "module" && tag.Line == 1 && strings.HasSuffix(tag.Path, "/"+tag.Name+".ml"))
+			return tag.Name == "_" || tag.Name == "()" || (tag.Kind == "type" && tag.Name == "nonrec") ||
+				(tag.Kind == "module" && tag.Line == 1 && strings.HasSuffix(tag.Path, "/"+tag.Name+".ml"))
 		}},
 	// Committed excerpts (testdata/corpus/*/SOURCE.md says where each comes from), for languages
 	// Debian ships no sources of.

@@ -93,7 +93,7 @@ var table = []*Language{
 		Extensions: []string{".md", ".markdown", ".mdown", ".mkd", ".mkdn"}},
 	{Name: "MDX", Version: 1, MapperName: "markdown", NewMapper: func() Mapper { return markdownMapper{mdx: true} },
 		Extensions: []string{".mdx"}},
-	{Name: "OCaml", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(ocamlGrammar()),
+	{Name: "OCaml", Version: 2, MapperName: tsMapperName, NewMapper: treeSitter(ocamlGrammar()),
 		Extensions:   []string{".ml"},
 		Interpreters: []string{"ocaml"}},
 	{Name: "PHP", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(phpGrammar()),

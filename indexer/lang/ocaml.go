@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"strings"
+
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/ocaml"
 
@@ -52,8 +54,9 @@ func mlLet(w *tsWalk, n *sitter.Node, at tsAt) int {
 	first := -1
 	for i, b := range bindings {
 		p := b.ChildByFieldName("pattern")
-		if p == nil || w.typeOf(p) != "value_name" || w.text(p) == "_" {
-			continue
+		name := mlValueName(w, p)
+		if name == "" || name == "_" {
+			continue // `let () = ...`, `let _ = ...` and patterns bind no one name
 		}
 		kind := store.KindVar
 		body := b.ChildByFieldName("body")
@@ -64,7 +67,7 @@ func mlLet(w *tsWalk, n *sitter.Node, at tsAt) int {
 				kind = store.KindFunction
 			}
 		}
-		idx := w.binding(n, b, at, i, len(bindings), w.text(p), kind, body)
+		idx := w.binding(n, b, at, i, len(bindings), name, kind, body)
 		if first < 0 {
 			first = idx
 		}
@@ -185,7 +188,7 @@ func mlClass(w *tsWalk, n *sitter.Node, at tsAt) int {
 // mlValueSpec maps `val f : t` in signatures and `external f : t = "..."`: a function when its
 // type is one.
 func mlValueSpec(w *tsWalk, n *sitter.Node, at tsAt) int {
-	name := w.text(w.childOfType(n, "value_name", "parenthesized_operator"))
+	name := mlValueName(w, w.childOfType(n, "value_name", "parenthesized_operator"))
 	if name == "" {
 		return -1
 	}
@@ -194,4 +197,20 @@ func mlValueSpec(w *tsWalk, n *sitter.Node, at tsAt) int {
 		kind = store.KindFunction
 	}
 	return w.span(n, at, name, kind, w.sig(w.sigStartAt(n, at), n.EndByte()))
+}
+
+// mlValueName returns the name a value pattern binds: a value name, or the operator of a
+// parenthesized one (`let ( ^ ) a b = ...` defines ^, as OCaml's own tools name it); "" for any
+// other pattern.
+func mlValueName(w *tsWalk, p *sitter.Node) string {
+	if p == nil {
+		return ""
+	}
+	switch w.typeOf(p) {
+	case "value_name":
+		return w.text(p)
+	case "parenthesized_operator":
+		return strings.Join(strings.Fields(strings.TrimSuffix(strings.TrimPrefix(w.text(p), "("), ")")), "")
+	}
+	return ""
 }
