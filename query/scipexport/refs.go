@@ -37,6 +37,7 @@ const maxMeant = 8
 type References struct {
 	files   []store.NameSet // the code files, in path order
 	fileOf  map[string]int  // path → index in files
+	symbols []string        // the start of the SCIP symbols of each file's definitions (fileSymbol)
 	scopes  *rank.Scopes
 	targets map[string][]target // family, NUL, name → its definitions
 	// places indexes the definitions of a name with indexedTargets or more: the scope id of
@@ -51,7 +52,7 @@ type References struct {
 // target is one definition a use may mean.
 type target struct {
 	file   int    // index in References.files
-	symbol string // its SCIP symbol
+	tail   string // its SCIP symbol after its file's (symbolTail): the whole is kept once per file
 	member bool   // a method, or nested in another definition
 }
 
@@ -59,7 +60,7 @@ type target struct {
 func NewReferences(files []store.NameSet) *References {
 	r := &References{files: files, fileOf: make(map[string]int, len(files)), scopes: rank.NewScopes(files),
 		targets: map[string][]target{}, places: map[string]map[int32][]int32{}}
-	r.qualifiedImports = make([]bool, len(files))
+	r.qualifiedImports, r.symbols = make([]bool, len(files)), make([]string, len(files))
 	for i, f := range files {
 		r.fileOf[f.Path] = i
 		r.qualifiedImports[i] = f.Language == "Go"
@@ -74,12 +75,13 @@ func (r *References) Define(f *store.File) {
 	if !ok {
 		return // no code file: nothing uses its names
 	}
+	r.symbols[i] = fileSymbol(f.Path)
 	family := rank.Family(f.Language)
 	for k, s := range f.Symbols {
 		if s.Kind != store.KindLandmark && store.DefinesForMap(s) {
 			key := family + "\x00" + s.Name
 			member := s.Kind == store.KindMethod || s.Parent >= 0
-			r.targets[key] = append(r.targets[key], target{file: i, symbol: symbolString(f, k), member: member})
+			r.targets[key] = append(r.targets[key], target{file: i, tail: symbolTail(f, k), member: member})
 		}
 	}
 }
@@ -117,7 +119,7 @@ func (r *References) uses(f *store.File, src *lines, defined map[[2]int32]bool) 
 			use.qualifier = qualifier(text, col)
 		}
 		for _, t := range r.resolve(string(key), defs, i, scope, use) {
-			found = append(found, occurrence{rng: [3]int32{int32(line - 1), int32(col - 1), int32(col - 1 + len(name))}, symbol: t.symbol})
+			found = append(found, occurrence{rng: [3]int32{int32(line - 1), int32(col - 1), int32(col - 1 + len(name))}, symbol: r.symbols[t.file] + t.tail})
 		}
 	})
 	occs := make([]scip.Occurrence, len(found))

@@ -113,23 +113,37 @@ func Document(f *store.File, src []byte, refs *References) *scip.Document {
 // symbolString is the global symbol of f's symbol i: its file as namespaces, then its enclosing
 // symbols and itself as descriptors.
 func symbolString(f *store.File, i int) string {
+	return fileSymbol(f.Path) + symbolTail(f, i)
+}
+
+// fileSymbol is the start of the global symbols of the file at path: the scheme, no package, and
+// the path as namespaces.
+func fileSymbol(path string) string {
+	sym := &scip.Symbol{Scheme: "readmap", Package: &scip.Package{Manager: ".", Name: ".", Version: "."}}
+	for _, part := range strings.Split(path, "/") {
+		sym.Descriptors = append(sym.Descriptors, &scip.Descriptor{Name: part, Suffix: scip.Descriptor_Namespace})
+	}
+	return scip.VerboseSymbolFormatter.FormatSymbol(sym)
+}
+
+// symbolTail is the rest of the global symbol of f's symbol i after its file's: its enclosing
+// symbols and itself as descriptors (descriptors are formatted one after another, so the two
+// parts join into the whole).
+func symbolTail(f *store.File, i int) string {
 	var chain []store.Symbol
 	for j := i; j >= 0 && j < len(f.Symbols) && len(chain) <= len(f.Symbols); j = f.Symbols[j].Parent {
 		chain = append(chain, f.Symbols[j])
 	}
-	sym := &scip.Symbol{Scheme: "readmap", Package: &scip.Package{Manager: ".", Name: ".", Version: "."}}
-	for _, part := range strings.Split(f.Path, "/") {
-		sym.Descriptors = append(sym.Descriptors, &scip.Descriptor{Name: part, Suffix: scip.Descriptor_Namespace})
-	}
+	var descriptors []*scip.Descriptor
 	// A Go method sits at depth 0 with its receiver in its qualified name: its type comes first.
 	if top := chain[len(chain)-1]; top.Parent < 0 && top.Qualname != top.Name && strings.HasSuffix(top.Qualname, "."+top.Name) {
 		owner := strings.TrimSuffix(top.Qualname, "."+top.Name)
-		sym.Descriptors = append(sym.Descriptors, &scip.Descriptor{Name: owner, Suffix: scip.Descriptor_Type})
+		descriptors = append(descriptors, &scip.Descriptor{Name: owner, Suffix: scip.Descriptor_Type})
 	}
 	for k := len(chain) - 1; k >= 0; k-- {
-		sym.Descriptors = append(sym.Descriptors, &scip.Descriptor{Name: chain[k].Name, Suffix: suffixOf(chain[k].Kind)})
+		descriptors = append(descriptors, &scip.Descriptor{Name: chain[k].Name, Suffix: suffixOf(chain[k].Kind)})
 	}
-	return scip.VerboseSymbolFormatter.FormatSymbol(sym)
+	return scip.VerboseSymbolFormatter.FormatDescriptors(descriptors)
 }
 
 // suffixOf is the descriptor suffix of a kind: methods and functions take "()." , types "#",
