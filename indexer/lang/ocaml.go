@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strings"
+	"unicode"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/ocaml"
@@ -200,8 +201,9 @@ func mlValueSpec(w *tsWalk, n *sitter.Node, at tsAt) int {
 }
 
 // mlValueName returns the name a value pattern binds: a value name, or the operator of a
-// parenthesized one (`let ( ^ ) a b = ...` defines ^, as OCaml's own tools name it); "" for any
-// other pattern.
+// parenthesized one (`let ( ^ ) a b = ...` defines ^, as OCaml's own tools name it; a keyword
+// operator keeps its parentheses, `( mod )`, so that the name does not read as the keyword);
+// "" for any other pattern.
 func mlValueName(w *tsWalk, p *sitter.Node) string {
 	if p == nil {
 		return ""
@@ -210,7 +212,11 @@ func mlValueName(w *tsWalk, p *sitter.Node) string {
 	case "value_name":
 		return w.text(p)
 	case "parenthesized_operator":
-		return strings.Join(strings.Fields(strings.TrimSuffix(strings.TrimPrefix(w.text(p), "("), ")")), "")
+		op := strings.Join(strings.Fields(strings.TrimSuffix(strings.TrimPrefix(w.text(p), "("), ")")), "")
+		if op != "" && unicode.IsLetter(rune(op[0])) {
+			return "( " + op + " )"
+		}
+		return op
 	}
 	return ""
 }
