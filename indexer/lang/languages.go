@@ -59,7 +59,7 @@ var table = []*Language{
 		Extensions: []string{".tf", ".tfvars", ".hcl", ".nomad"}},
 	{Name: "HTML", Version: 1, MapperName: "html", NewMapper: func() Mapper { return htmlMapper{} },
 		Extensions: []string{".html", ".htm", ".xhtml", ".shtml"}},
-	{Name: "Java", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(javaGrammar()),
+	{Name: "Java", Version: 2, MapperName: jvMapperName, NewMapper: func() Mapper { return jvMapper{} },
 		Extensions: []string{".java"}},
 	{Name: "JavaScript", Version: 2, MapperName: tsMapperName, NewMapper: treeSitter(jsGrammar(javascript.GetLanguage)),
 		Extensions:   []string{".js", ".mjs", ".cjs", ".jsx"},

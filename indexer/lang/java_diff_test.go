@@ -1,0 +1,245 @@
+package lang
+
+import (
+	"archive/zip"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// The Java scanner (java_scan.go) against the tree-sitter Java mapper (java.go's table), the
+// independent implementation it replaced, kept for this comparison. Where tree-sitter parses a
+// file without syntax errors, its map is a reference to be equal to, symbol for symbol (name,
+// kind, qualified name, signature, first and last line, depth) with the same imports. Where it
+// has errors, the scanner must hold each of its symbols outside the error regions (same name,
+// same first line); those inside them are what the parser's recovery made of the text, and are
+// only counted.
+//
+// The corpus is the OpenJDK sources of the JDK installed (lib/src.zip), read in place. The
+// scanner was written against java.base's java.util and its subpackages ("tuned"); java.io,
+// java.net, java.time and java.sql were kept out of its making ("held out"), to say how it does
+// on Java it has not seen.
+
+// jvSrcZip is where Debian's openjdk-17-source puts the JDK's sources.
+const jvSrcZip = "/usr/lib/jvm/openjdk-17/lib/src.zip"
+
+// jvDiffCorpus is a set of files to compare on: the fixtures matching glob, or the directories
+// of src.zip under prefixes.
+type jvDiffCorpus struct {
+	name     string
+	glob     string
+	prefixes []string
+}
+
+// jvDiffCorpora are the fixtures, the tuned corpus and the held-out one.
+var jvDiffCorpora = []jvDiffCorpus{
+	{name: "testdata", glob: "../../testdata/langs/*.java"},
+	{name: "tuned", prefixes: []string{"java.base/java/util/"}},
+	{name: "held-out", prefixes: []string{"java.base/java/io/", "java.base/java/net/", "java.base/java/time/", "java.sql/"}},
+}
+
+// files returns the corpus's files, sorted by path, or a reason to skip.
+func (c jvDiffCorpus) files() ([]jvFile, string) {
+	if c.glob == "" {
+		return jvCorpusFiles(c.prefixes)
+	}
+	paths, _ := filepath.Glob(c.glob)
+	var out []jvFile
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err.Error()
+		}
+		out = append(out, jvFile{p, src})
+	}
+	return out, ""
+}
+
+// jvFile is one source file of the corpus.
+type jvFile struct {
+	path string
+	src  []byte
+}
+
+// jvCorpusFiles returns the .java files of src.zip under prefixes, sorted by path, or a reason
+// to skip.
+func jvCorpusFiles(prefixes []string) ([]jvFile, string) {
+	zr, err := zip.OpenReader(jvSrcZip)
+	if err != nil {
+		return nil, fmt.Sprintf("no JDK sources at %s (apt-get install openjdk-17-source): %v", jvSrcZip, err)
+	}
+	defer zr.Close()
+	var out []jvFile
+	for _, f := range zr.File {
+		if !strings.HasSuffix(f.Name, ".java") || !slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(f.Name, p) }) {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return nil, fmt.Sprintf("read %s in %s: %v", f.Name, jvSrcZip, err)
+		}
+		src, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			return nil, fmt.Sprintf("read %s in %s: %v", f.Name, jvSrcZip, err)
+		}
+		out = append(out, jvFile{f.Name, src})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
+	return out, ""
+}
+
+// jvDiffStats is what the comparison counted on one corpus.
+type jvDiffStats struct {
+	files                 int
+	clean, equal          int // files tree-sitter parses cleanly, and those mapped equally
+	cleanSyms, equalSyms  int
+	errFiles              int
+	holdSyms, held        int // tree-sitter's symbols outside error regions, and those the scanner holds
+	recovered, recoveredH int // and inside them
+	diffs, misses         []string
+	failures              []string
+}
+
+// TestJavaScannerAgainstTreeSitter compares the Java scanner's maps with the tree-sitter Java
+// mapper's on the JDK's sources. Every file of the tuned corpus that tree-sitter parses cleanly
+// must map equally; the held-out corpus is reported, and held to the same. Run with -v for the
+// table, READMAP_SHOW_MISSES=1 for every difference.
+func TestJavaScannerAgainstTreeSitter(t *testing.T) {
+	var rows []string
+	for _, c := range jvDiffCorpora {
+		t.Run(c.name, func(t *testing.T) {
+			files, skip := c.files()
+			if skip != "" {
+				t.Skipf("SKIP: %s", skip)
+			}
+			if len(files) == 0 {
+				t.Skipf("SKIP: no Java files in %s%v", c.glob, c.prefixes)
+			}
+			st := &jvDiffStats{}
+			ts := newTSMapper(javaGrammar()).(*tsMapper)
+			for _, f := range files {
+				st.add(f.path, f.src, ts)
+			}
+			for _, f := range st.failures {
+				t.Error(f)
+			}
+			rows = append(rows, fmt.Sprintf("| %-9s | %5d | %5d | %5d | %6d of %6d | %5d | %6d of %6d (%s) | %5d of %5d |", c.name, st.files,
+				st.clean, st.equal, st.equalSyms, st.cleanSyms, st.errFiles, st.held, st.holdSyms, refShare(st.held, st.holdSyms), st.recoveredH, st.recovered))
+			if os.Getenv("READMAP_SHOW_MISSES") != "" {
+				t.Logf("differences on clean files:\n%s", strings.Join(st.diffs, "\n"))
+				t.Logf("tree-sitter symbols the scanner lacks, in files with errors:\n%s", strings.Join(st.misses, "\n"))
+			}
+			if n := st.clean - st.equal; n > 0 {
+				t.Errorf("%d of %d files tree-sitter parses cleanly map otherwise; first:\n%s", n, st.clean, refFirst(st.diffs))
+			}
+			if st.held < st.holdSyms {
+				t.Errorf("%d of tree-sitter's symbols outside its error regions are not in the scanner's maps; first:\n%s", st.holdSyms-st.held, refFirst(st.misses))
+			}
+		})
+	}
+	t.Logf("Java scanner against tree-sitter (clean: files tree-sitter parses without errors):\n"+
+		"| corpus    | files | clean | equal | equal symbols    | with errors | symbols held            | held in error regions |\n%s",
+		strings.Join(rows, "\n"))
+}
+
+// add compares the two maps of one file.
+func (st *jvDiffStats) add(path string, src []byte, ts *tsMapper) {
+	st.files++
+	ctx := context.Background()
+	ref, hadErrors, err := ts.mapOnce(ctx, src, src)
+	if err != nil {
+		st.failures = append(st.failures, fmt.Sprintf("%s: tree-sitter: %v", path, err))
+		return
+	}
+	got, err := jvMapper{}.Map(ctx, src)
+	if err != nil {
+		st.failures = append(st.failures, fmt.Sprintf("%s: %v", path, err))
+		return
+	}
+	lines := CountLines(src)
+	want := normalize(slices.Clone(ref.Symbols), lines)
+	have := normalize(slices.Clone(got.Symbols), lines)
+	if err := CheckSymbols(have, lines); err != nil {
+		st.failures = append(st.failures, fmt.Sprintf("%s: %v", path, err))
+	}
+	if !hadErrors {
+		st.clean++
+		st.cleanSyms += len(want)
+		wk, hk := rsKeys(want), rsKeys(have)
+		for i := range min(len(wk), len(hk)) {
+			if wk[i] == hk[i] {
+				st.equalSyms++
+			}
+		}
+		if slices.Equal(wk, hk) && slices.Equal(ref.Imports, got.Imports) {
+			st.equal++
+			return
+		}
+		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
+		return
+	}
+	st.errFiles++
+	errs := jvErrorLines(ts, src)
+	starts := map[string]bool{}
+	for _, s := range have {
+		starts[fmt.Sprintf("%s\x00%d", s.Name, s.StartLine)] = true
+	}
+	for _, s := range want {
+		held := starts[fmt.Sprintf("%s\x00%d", s.Name, s.StartLine)]
+		if slices.ContainsFunc(errs, func(e [2]int) bool { return e[0] <= s.EndLine && s.StartLine <= e[1] }) {
+			st.recovered++
+			if held {
+				st.recoveredH++
+			}
+			continue
+		}
+		st.holdSyms++
+		if held {
+			st.held++
+		} else {
+			st.misses = append(st.misses, fmt.Sprintf("  %s:%d %s %q %q", path, s.StartLine, s.Kind, s.Name, s.Signature))
+		}
+	}
+}
+
+// jvErrorLines returns the line spans of the declarations of tree-sitter's parse of src that
+// hold syntax errors, looking into the bodies its walk enters.
+func jvErrorLines(ts *tsMapper, src []byte) [][2]int {
+	tree, err := ts.parse(context.Background(), src)
+	if err != nil {
+		return nil
+	}
+	defer tree.Close()
+	var out [][2]int
+	var visit func(n *sitter.Node)
+	visit = func(n *sitter.Node) {
+		for i := range int(n.ChildCount()) {
+			ch := n.Child(i)
+			if !ch.HasError() && !ch.IsMissing() {
+				continue
+			}
+			switch ch.Type() {
+			case "class_declaration", "record_declaration", "interface_declaration", "annotation_type_declaration", "enum_declaration":
+				if body := ch.ChildByFieldName("body"); body != nil && !body.IsMissing() && !ch.Child(0).HasError() {
+					visit(body)
+					continue
+				}
+			case "enum_body_declarations":
+				visit(ch)
+				continue
+			}
+			out = append(out, [2]int{int(ch.StartPoint().Row) + 1, int(ch.EndPoint().Row) + 1})
+		}
+	}
+	visit(tree.RootNode())
+	return out
+}
