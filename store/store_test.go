@@ -807,3 +807,38 @@ func storeAtSchema(t *testing.T, n int, statements ...string) string {
 	}
 	return path
 }
+
+// TestNamesAddedAndDroppedInOneBatch: a name that a batch adds (kept back until the batch's end)
+// and then drops again, with no flush between, is neither in the names table nor found after.
+func TestNamesAddedAndDroppedInOneBatch(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	w := st.NewWriter()
+	sym := func(name string, line int) Symbol {
+		return Symbol{Name: name, Qualname: name, Kind: KindFunction, StartLine: line, EndLine: line, Parent: -1}
+	}
+	for _, f := range []*File{
+		{Path: "a.go", Language: "Go", Symbols: []Symbol{sym("Alpha", 1), sym("Beta", 2)}},
+		{Path: "b.go", Language: "Go", Symbols: []Symbol{sym("Gamma", 1)}},
+		{Path: "a.go", Language: "Go", Symbols: []Symbol{sym("Alpha", 1), sym("Delta", 2)}},
+	} {
+		if err := w.Put(ctx, f); err != nil {
+			t.Fatalf("Put %s: %v", f.Path, err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	names, err := st.SymbolNames(ctx)
+	if err != nil || !cmp.Equal(names, []string{"Alpha", "Delta", "Gamma"}) {
+		t.Errorf("SymbolNames = %v, %v; want Alpha, Delta, Gamma", names, err)
+	}
+	for name, want := range map[string]int{"Alpha": 1, "Beta": 0, "Gamma": 1, "Delta": 1} {
+		if hits, err := st.SymbolsNamed(ctx, name, LookupFilter{}, 0); err != nil || len(hits) != want {
+			t.Errorf("SymbolsNamed(%s) = %d hits, %v; want %d", name, len(hits), err, want)
+		}
+	}
+	if err := st.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+}
