@@ -44,10 +44,9 @@ type Writer struct {
 	now         int64
 	values      []any
 	insertSQL   map[int]string // multi-row INSERT text by row count
-	// postings are the (name id, file id) pairs of the open batch, and newNames the names it
-	// added, written at its end or before the tables are read (insertPostings, insertNames).
+	// postings are the (name id, file id) pairs of the open batch, written at its end or before
+	// a posting is removed (insertPostings).
 	postings [][2]int64
-	newNames []newName
 
 	// The names of the open batch: ids by folded name (valid while namesGen is the store's),
 	// the next id to hand out, and the names added and removed, for the names' listing.
@@ -365,6 +364,7 @@ func (w *Writer) resolveNames(ctx context.Context, names []string) error {
 				return err
 			}
 		}
+		args := make([]any, 0, 2*len(chunk))
 		for _, n := range chunk {
 			key := foldString(n)
 			if _, ok := w.nameIDs[key]; ok {
@@ -373,44 +373,22 @@ func (w *Writer) resolveNames(ctx context.Context, names []string) error {
 			id := w.nextNameID
 			w.nextNameID++
 			w.nameIDs[key] = id
-			w.newNames = append(w.newNames, newName{key: key, name: n, id: id})
+			args = append(args, n, id)
 			delete(w.removed, key)
 			w.added[key] = n
 		}
-	}
-	return nil
-}
-
-// newName is a name the open batch added, not yet written.
-type newName struct {
-	key, name string // folded, and as spelled
-	id        int64
-}
-
-// insertNames writes the names the batch added, in their table's order (as the postings are
-// written): before anything reads the table, and at the batch's end.
-func (w *Writer) insertNames(ctx context.Context) error {
-	slices.SortFunc(w.newNames, func(a, b newName) int { return strings.Compare(a.key, b.key) })
-	for start := 0; start < len(w.newNames); start += namesPerStatement {
-		chunk := w.newNames[start:min(start+namesPerStatement, len(w.newNames))]
-		args := make([]any, 0, 2*len(chunk))
-		for _, n := range chunk {
-			args = append(args, n.name, n.id)
-		}
-		if _, err := w.exec(ctx, "INSERT INTO names (name, id) VALUES "+placeholders(len(chunk), "(?,?)"), args...); err != nil {
-			return err
+		if len(args) > 0 {
+			if _, err := w.exec(ctx, "INSERT INTO names (name, id) VALUES "+placeholders(len(args)/2, "(?,?)"), args...); err != nil {
+				return err
+			}
 		}
 	}
-	w.newNames = w.newNames[:0]
 	return nil
 }
 
 // readNameIDs puts into the cache the ids of those of names (at most namesPerStatement) that the
 // store knows.
 func (w *Writer) readNameIDs(ctx context.Context, names []string) error {
-	if err := w.insertNames(ctx); err != nil { // the table must hold every name to be read
-		return err
-	}
 	args := make([]any, len(names), padded(len(names)))
 	for i, n := range names {
 		args[i] = n
@@ -518,11 +496,7 @@ func (w *Writer) lookupName(ctx context.Context, name string) (int64, bool, erro
 // unlink removes the posting of the name whose folded form is key for file id, and the name
 // itself when no other file defines it.
 func (w *Writer) unlink(ctx context.Context, fileID int64, key string) error {
-	// The name and whether another file still defines it are read from the tables: they must
-	// hold everything.
-	if err := w.insertNames(ctx); err != nil {
-		return err
-	}
+	// Whether another file still defines the name is read from the table: it must hold them all.
 	if err := w.insertPostings(ctx); err != nil {
 		return err
 	}
@@ -638,10 +612,6 @@ func (w *Writer) Flush(ctx context.Context) error {
 	if w.tx == nil {
 		return nil
 	}
-	if err := w.insertNames(ctx); err != nil {
-		w.Abort()
-		return err
-	}
 	if err := w.insertPostings(ctx); err != nil {
 		w.Abort()
 		return err
@@ -686,7 +656,7 @@ func (w *Writer) Abort() {
 	}
 	_ = w.tx.Rollback()
 	w.tx, w.stmts, w.files, w.syms, w.prepared, w.usesChanged = nil, nil, 0, 0, nil, false
-	w.postings, w.newNames = w.postings[:0], w.newNames[:0]
+	w.postings = w.postings[:0]
 	// Ids the batch handed out are gone with it.
 	clear(w.nameIDs)
 	w.namesGen = -1
