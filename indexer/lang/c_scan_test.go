@@ -284,22 +284,7 @@ var cPathological = map[string]func(n int) string{
 
 // TestCScannerPathological: the worst cases finish quickly, and their maps keep the invariants.
 func TestCScannerPathological(t *testing.T) {
-	for name, gen := range cPathological {
-		t.Run(name, func(t *testing.T) {
-			src := []byte(gen(20000))
-			start := time.Now()
-			res, err := (&cMapper{}).Map(context.Background(), src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := CheckSymbols(res.Symbols, CountLines(src)); err != nil {
-				t.Fatal(err)
-			}
-			if took := time.Since(start); took > 2*time.Second {
-				t.Errorf("Map of %d bytes took %s", len(src), took)
-			}
-		})
-	}
+	checkScannerPathological(t, func() Mapper { return (&cMapper{}) }, cPathological)
 }
 
 // FuzzCScanner feeds the scanner random sources: it must not panic or run on, must keep every

@@ -106,22 +106,7 @@ func TestCppScannerPathological(t *testing.T) {
 	for name, gen := range cppPathological {
 		gens[name] = gen
 	}
-	for name, gen := range gens {
-		t.Run(name, func(t *testing.T) {
-			src := []byte(gen(20000))
-			start := time.Now()
-			res, err := (&cppMapper{}).Map(context.Background(), src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := CheckSymbols(res.Symbols, CountLines(src)); err != nil {
-				t.Fatal(err)
-			}
-			if took := time.Since(start); took > 2*time.Second {
-				t.Errorf("Map of %d bytes took %s", len(src), took)
-			}
-		})
-	}
+	checkScannerPathological(t, func() Mapper { return (&cppMapper{}) }, gens)
 }
 
 // FuzzCppScanner feeds the scanner random sources: it must not panic or run on, must keep every

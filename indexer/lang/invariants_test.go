@@ -107,3 +107,25 @@ func scannerLines(t *testing.T, m Mapper, src string) []string {
 	}
 	return out
 }
+
+// checkScannerPathological maps each of gens' worst-case sources (20,000 units each) with a new mapper:
+// the map must come within 2 s (linear work takes milliseconds) and keep the invariants.
+func checkScannerPathological(t *testing.T, mapper func() Mapper, gens map[string]func(int) string) {
+	t.Helper()
+	for name, gen := range gens {
+		t.Run(name, func(t *testing.T) {
+			src := []byte(gen(20000))
+			start := time.Now()
+			res, err := mapper().Map(context.Background(), src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := CheckSymbols(res.Symbols, CountLines(src)); err != nil {
+				t.Fatal(err)
+			}
+			if took := time.Since(start); took > 2*time.Second {
+				t.Errorf("Map of %d bytes took %s", len(src), took)
+			}
+		})
+	}
+}
