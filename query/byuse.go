@@ -96,13 +96,17 @@ func rankAmongUsers(ctx context.Context, st *store.Store, name string, paths []s
 	if err != nil {
 		return nil, err
 	}
-	defs, err := st.NameSetsOf(ctx, paths)
+	sets, err := st.NameSetsOf(ctx, append(slices.Clip(users), paths...))
 	if err != nil {
 		return nil, err
 	}
-	userSets, err := st.NameSetsOf(ctx, users)
-	if err != nil {
-		return nil, err
+	var defs, userSets []store.NameSet
+	for _, s := range sets {
+		if slices.Contains(paths, s.Path) {
+			defs = append(defs, s)
+		} else {
+			userSets = append(userSets, s)
+		}
 	}
 	h := store.NameHash([]byte(name))
 	out := map[string]store.RankedName{}

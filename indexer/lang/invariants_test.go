@@ -3,6 +3,7 @@ package lang
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -127,5 +128,31 @@ func checkScannerPathological(t *testing.T, mapper func() Mapper, gens map[strin
 				t.Errorf("Map of %d bytes took %s", len(src), took)
 			}
 		})
+	}
+}
+
+// checkScannerRun maps src twice with new mappers, as the scanners' fuzz tests do: each map must
+// come within 2 s, keep the invariants, and equal the other.
+func checkScannerRun(t *testing.T, mapper func() Mapper, src []byte) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	started := time.Now()
+	res, err := mapper().Map(ctx, src)
+	if took := time.Since(started); took > 2*time.Second {
+		t.Fatalf("Map took %s on %d bytes", took, len(src))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckSymbols(res.Symbols, CountLines(src)); err != nil {
+		t.Fatal(err)
+	}
+	again, err := mapper().Map(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(res, again) {
+		t.Fatalf("two maps of one file differ:\n%+v\n%+v", res, again)
 	}
 }

@@ -5,10 +5,8 @@ package lang
 
 import (
 	"context"
-	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -305,28 +303,7 @@ func FuzzJavaScanner(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
-	f.Fuzz(func(t *testing.T, src []byte) {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		started := time.Now()
-		res, err := jvMapper{}.Map(ctx, src)
-		if took := time.Since(started); took > 2*time.Second {
-			t.Fatalf("Map took %s on %d bytes", took, len(src))
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := CheckSymbols(res.Symbols, CountLines(src)); err != nil {
-			t.Fatal(err)
-		}
-		again, err := jvMapper{}.Map(ctx, src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(res, again) {
-			t.Fatalf("two maps of one file differ:\n%+v\n%+v", res, again)
-		}
-	})
+	f.Fuzz(func(t *testing.T, src []byte) { checkScannerRun(t, func() Mapper { return jvMapper{} }, src) })
 }
 
 // BenchmarkJavaMapper maps the differential test's corpora of the JDK's sources with the scanner

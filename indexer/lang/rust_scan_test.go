@@ -7,10 +7,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -277,26 +275,5 @@ func FuzzRustScanner(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
-	f.Fuzz(func(t *testing.T, src []byte) {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		started := time.Now()
-		res, err := rsMapper{}.Map(ctx, src)
-		if took := time.Since(started); took > 2*time.Second {
-			t.Fatalf("Map took %s on %d bytes", took, len(src))
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := CheckSymbols(res.Symbols, CountLines(src)); err != nil {
-			t.Fatal(err)
-		}
-		again, err := rsMapper{}.Map(ctx, src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(res, again) {
-			t.Fatalf("two maps of one file differ:\n%+v\n%+v", res, again)
-		}
-	})
+	f.Fuzz(func(t *testing.T, src []byte) { checkScannerRun(t, func() Mapper { return rsMapper{} }, src) })
 }

@@ -156,6 +156,10 @@ func (x *scopeIndex) lookup(key string) []int32 {
 // separators are the import path separators other than '/'.
 var separators = strings.NewReplacer("::", "/", `\`, "/")
 
+// QualifiesImports reports whether language names what an import brings in only qualified, by
+// the package's name (Go's http.Get): a bare name there means a definition of its own package.
+func QualifiesImports(language string) bool { return language == "Go" }
+
 // dotted are the languages whose imports separate their components with dots.
 var dotted = map[string]bool{"Python": true, "Java": true, "Kotlin": true, "Scala": true, "C#": true}
 

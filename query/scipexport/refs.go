@@ -63,7 +63,7 @@ func NewReferences(files []store.NameSet) *References {
 	r.qualifiedImports, r.symbols = make([]bool, len(files)), make([]string, len(files))
 	for i, f := range files {
 		r.fileOf[f.Path] = i
-		r.qualifiedImports[i] = f.Language == "Go"
+		r.qualifiedImports[i] = rank.QualifiesImports(f.Language)
 	}
 	return r
 }
@@ -118,7 +118,7 @@ func (r *References) uses(f *store.File, src *lines, defined map[[2]int32]bool) 
 		if use.member && r.qualifiedImports[i] {
 			use.qualifier = qualifier(text, col)
 		}
-		for _, t := range r.resolve(string(key), defs, i, scope, use) {
+		for _, t := range r.resolve(key, defs, i, scope, use) {
 			found = append(found, occurrence{rng: [3]int32{int32(line - 1), int32(col - 1), int32(col - 1 + len(name))}, symbol: r.symbols[t.file] + t.tail})
 		}
 	})
@@ -154,7 +154,7 @@ func qualifier(line []byte, col int) string {
 
 // resolve returns the definitions among defs (those of key) that a use u in file i (whose scope
 // is scope) means, or none when that is not clear.
-func (r *References) resolve(key string, defs []target, i int, scope rank.Scope, u use) []target {
+func (r *References) resolve(key []byte, defs []target, i int, scope rank.Scope, u use) []target {
 	member := u.member
 	// A qualified Go name means a package's definition only when qualified by that package's
 	// name (its folder's, as packages are named): x.URL is a field, url.URL a type.
@@ -226,8 +226,8 @@ func (r *References) keepAt(defs []target, indexes []int32, ok func(target) bool
 }
 
 // placesOf returns the index of the places of key's definitions defs, made on first use.
-func (r *References) placesOf(key string, defs []target) map[int32][]int32 {
-	if places, ok := r.places[key]; ok {
+func (r *References) placesOf(key []byte, defs []target) map[int32][]int32 {
+	if places, ok := r.places[string(key)]; ok { // no copy of key to look it up
 		return places
 	}
 	places := map[int32][]int32{}
@@ -236,6 +236,6 @@ func (r *References) placesOf(key string, defs []target) map[int32][]int32 {
 		places[folder] = append(places[folder], int32(k))
 		places[file] = append(places[file], int32(k))
 	}
-	r.places[key] = places
+	r.places[string(key)] = places
 	return places
 }
