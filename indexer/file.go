@@ -97,6 +97,11 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	if fi.Size() > p.maxFileSize {
 		return p.skipped(rel, StampOf(fi), prev, store.SkipTooLarge, fmt.Sprintf("%d bytes, limit %d", fi.Size(), p.maxFileSize))
 	}
+	if fi.Size() > binaryProbeAbove {
+		if out, binary := p.probeBinary(file, fi, rel, prev, retrying); binary {
+			return out
+		}
+	}
 	src, fi, err := readStable(file, fi)
 	if err != nil {
 		return p.skipped(rel, StampOf(fi), prev, store.SkipUnreadable, reasonText(err))
@@ -114,6 +119,36 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 		return outcome{change: changeNone, path: rel} // the run is ending: nothing to write
 	}
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
+}
+
+// binaryProbeAbove is the size above which a file's head is read first, so a binary file (an
+// archive, a compiled module, an image) is recorded without being read and hashed whole: trees
+// of compiled files (OCaml's .cmt, Erlang's .beam) held 95% of their bytes in them. Smaller files
+// are read whole at once, which costs less than a second read.
+const binaryProbeAbove = 64 << 10
+
+// probeBinary reads the head of the open file and, when it is binary (and not UTF-16 text, whose
+// NUL bytes are its encoding), returns the row's outcome: the file's kind and size, without a
+// content hash, so its stat data tell its versions apart. It reports false for any other head,
+// or when the head cannot be read (the whole read then says why).
+func (p *processor) probeBinary(file *os.File, fi os.FileInfo, rel string, prev *store.FileState, retrying bool) (outcome, bool) {
+	head := make([]byte, lang.SniffBytes)
+	n, err := file.ReadAt(head, 0)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return outcome{}, false
+	}
+	head = head[:n]
+	kind, binary := lang.BinaryKind(head)
+	if !binary || lang.Charset(head) != "" {
+		return outcome{}, false
+	}
+	f := &store.File{Path: rel, Size: fi.Size(), Skip: store.SkipBinary, SkipDetail: kind, MappersVersion: lang.RowVersion("")}
+	f.SetStamp(StampOf(fi))
+	if prev != nil && !p.force && !retrying && prev.Skip == store.SkipBinary && prev.SkipDetail == kind &&
+		prev.Size == f.Size && prev.Hash == nil && prev.MappersVersion == f.MappersVersion {
+		return outcome{change: changeTouch, path: rel, file: f}, true
+	}
+	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}, true
 }
 
 // stampOrZero returns the stat data fi describes, or none when there is no fi (Lstat failed).

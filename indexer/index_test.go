@@ -925,3 +925,48 @@ func TestSkippedEntriesThatStayAreUnchanged(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeBinaryIsProbedNotRead: a binary file over binaryProbeAbove is recorded from its head,
+// without a content hash; a new binary version is seen by its stat data, one that became text is
+// mapped, and UTF-16 text (NUL bytes in its head) is not taken for binary.
+func TestLargeBinaryIsProbedNotRead(t *testing.T) {
+	ctx := context.Background()
+	big := func(head string, fill byte) string {
+		return head + strings.Repeat(string(fill), binaryProbeAbove+100)
+	}
+	utf16 := "\xff\xfe" + strings.Repeat("d\x00e\x00f\x00 \x00f\x00(\x00)\x00:\x00 \x00p\x00a\x00s\x00s\x00\n\x00", binaryProbeAbove/20)
+	root := writeTree(t, map[string]string{"lib.cmt": big("Caml1999T\x00\x01", 'x'), "wide.py": utf16})
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	runIndex(t, st, Options{Root: root})
+	f, err := st.File(ctx, "lib.cmt")
+	if err != nil || f.Skip != store.SkipBinary || f.SkipDetail != "binary data" || f.Hash != nil || f.Size != int64(len(big("Caml1999T\x00\x01", 'x'))) {
+		t.Fatalf("large binary row = %+v, %v; want binary data, its size, no hash", f, err)
+	}
+	if wide, err := st.File(ctx, "wide.py"); err != nil || wide.Skip != store.SkipNone || wide.Language != "Python" || len(wide.Symbols) == 0 {
+		t.Fatalf("UTF-16 Python over the probe size = %+v, %v; want it mapped", wide, err)
+	}
+
+	// The same size, other bytes, another time: only the stat data change.
+	path := filepath.Join(root, "lib.cmt")
+	if err := os.WriteFile(path, []byte(big("Caml1999T\x00\x02", 'y')), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(path, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if sum := runIndex(t, st, Options{Root: root}); sum.Touched != 1 || sum.Mapped != 0 {
+		t.Errorf("index after a new binary version = %+v, want it touched", sum)
+	}
+	// Text now: mapped.
+	if err := os.WriteFile(path, []byte(big("let x = 1\n", '\n')), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(path, later.Add(time.Hour), later.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	runIndex(t, st, Options{Root: root})
+	if f, err := st.File(ctx, "lib.cmt"); err != nil || f.Skip != store.SkipNone || f.Hash == nil {
+		t.Errorf("row of the binary file turned text = %+v, %v; want it read and hashed", f, err)
+	}
+}
