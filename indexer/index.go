@@ -275,6 +275,9 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *sema
 						prev = &s
 					}
 					out := p.process(ctx, w, abs, rel, prev)
+					if out.change == changePut && !r.opts.Check {
+						out.packed = store.Pack(out.file)
+					}
 					if err := queue.Acquire(ctx, symbolWeight(out)); err != nil {
 						return err
 					}
@@ -492,6 +495,9 @@ func (r *runWriter) apply(ctx context.Context, out outcome) error {
 		if f.Skip != store.SkipNone {
 			r.sum.Skipped++
 			r.logSkip(f)
+		}
+		if out.packed.File() == f {
+			return r.w.PutPacked(ctx, out.packed)
 		}
 		return r.w.Put(ctx, f)
 	}
