@@ -40,6 +40,7 @@ func jsGrammar(lang func() *sitter.Language) *tsGrammar {
 			"expression_statement":           {handle: jsExpression},
 			// Class and interface members.
 			"method_definition":         method,
+			"pair":                      {handle: jsPair}, // in the object literals jsContents walks
 			"method_signature":          method,
 			"abstract_method_signature": method,
 			"public_field_definition":   field,
@@ -174,7 +175,12 @@ func jsVars(w *tsWalk, n *sitter.Node, at tsAt) int {
 				w.members(body, tsAt{parent: idx, start: -1, sig: -1})
 			}
 		} else {
-			idx = w.span(rangeNode, a, name, kind, joinSig(prefix, w.sigLine(d.StartByte(), d.EndByte())))
+			k := kind
+			if jsModulePattern(w, v, name) {
+				k = store.KindClass // TypeScript's ES5 class: `var C = /** @class */ (function () { function C() {} ... }())`
+			}
+			idx = w.span(rangeNode, a, name, k, joinSig(prefix, w.sigLine(d.StartByte(), d.EndByte())))
+			jsContents(w, v, idx)
 		}
 		if first < 0 {
 			first = idx
@@ -217,12 +223,18 @@ func jsExpression(w *tsWalk, n *sitter.Node, at tsAt) int {
 		return w.def(e, w.g.rules["internal_module"], at)
 	case "assignment_expression":
 	default:
+		if at.parent < 0 {
+			jsModuleWrappers(w, e)
+		}
 		return -1
 	}
 	left, right := e.ChildByFieldName("left"), e.ChildByFieldName("right")
-	kind := jsFunctionValue(w, right)
-	if kind == store.KindUnknown || left == nil || w.typeOf(left) != "member_expression" {
+	if left == nil || w.typeOf(left) != "member_expression" {
 		return -1
+	}
+	kind := jsFunctionValue(w, right)
+	if kind == store.KindUnknown {
+		return jsContainerAssignment(w, n, left, right, at)
 	}
 	target := w.text(left)
 	name := w.fieldText(left, "property")
@@ -235,6 +247,9 @@ func jsExpression(w *tsWalk, n *sitter.Node, at tsAt) int {
 		if kind == store.KindFunction {
 			kind = store.KindMethod
 		}
+		if at.parent >= 0 && owner == w.res.Symbols[at.parent].Name {
+			qual = "" // `C.prototype.m = ...` in the body of C's class wrapper
+		}
 	}
 	if w.text(left.ChildByFieldName("object")) == "exports" || target == "module.exports."+name {
 		qual = ""
@@ -244,6 +259,192 @@ func jsExpression(w *tsWalk, n *sitter.Node, at tsAt) int {
 		w.res.Symbols[idx].Qualname = jsQual(w, at.parent, qual)
 	}
 	return idx
+}
+
+// jsContainerAssignment maps `exports.Util = { f: function () {...} }`, `module.exports = {...}`,
+// `C.prototype = {...}` and `exports.C = (function () {...}())`: an object of functions, or a
+// module wrapper, assigned to a property. The symbol is named by the property (by C for a
+// prototype) and holds the functions as its members.
+func jsContainerAssignment(w *tsWalk, n, left, right *sitter.Node, at tsAt) int {
+	name := w.fieldText(left, "property")
+	if name == "prototype" {
+		object := left.ChildByFieldName("object")
+		name = w.text(object)
+		if w.typeOf(object) == "member_expression" {
+			name = w.fieldText(object, "property")
+		}
+	}
+	if name == "" {
+		return -1
+	}
+	if !jsHasContents(w, right) {
+		return jsExported(w, n, left, right, at, name)
+	}
+	kind := store.KindVar
+	if jsModulePattern(w, right, name) {
+		kind = store.KindClass
+	}
+	idx := w.span(n, at, name, kind, w.sigLine(w.sigStart(n), n.EndByte()))
+	jsContents(w, right, idx)
+	return idx
+}
+
+// jsExported maps a top-level `exports.X = value` or `module.exports.X = value` of any other
+// value as the variable X, as `var X = value` is mapped; the `exports.X = void 0` TypeScript
+// writes ahead of the real assignment declares nothing.
+func jsExported(w *tsWalk, n, left, right *sitter.Node, at tsAt, name string) int {
+	object := w.text(left.ChildByFieldName("object"))
+	if at.parent >= 0 || (object != "exports" && object != "module.exports") || right == nil ||
+		(w.typeOf(right) == "unary_expression" && w.text(right.Child(0)) == "void") {
+		return -1
+	}
+	return w.span(n, at, name, store.KindVar, w.sigLine(w.sigStart(n), n.EndByte()))
+}
+
+// jsHasContents reports whether v is an object literal with a method or a function-valued
+// property, or an immediately invoked function: a container whose functions a map lists.
+func jsHasContents(w *tsWalk, v *sitter.Node) bool {
+	v = jsUnwrap(w, v)
+	switch {
+	case v == nil:
+		return false
+	case w.typeOf(v) == "object":
+		for _, ch := range w.children(v) {
+			switch w.typeOf(ch) {
+			case "method_definition":
+				return true
+			case "pair":
+				if jsFunctionValue(w, jsUnwrap(w, ch.ChildByFieldName("value"))) != store.KindUnknown {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return jsInvokedBody(w, v) != nil
+}
+
+// jsContents maps the functions of a container value v as members of symbol idx: the methods
+// and function-valued properties of an object literal, the declarations in the body of an
+// immediately invoked function (the module pattern).
+func jsContents(w *tsWalk, v *sitter.Node, idx int) {
+	if idx < 0 || !jsHasContents(w, v) {
+		return
+	}
+	v = jsUnwrap(w, v)
+	at := tsAt{parent: idx, start: -1, sig: -1}
+	if w.typeOf(v) == "object" {
+		w.members(v, at)
+		return
+	}
+	w.members(jsInvokedBody(w, v), at)
+}
+
+// jsInvokedBody returns the body of the function a call expression invokes in place
+// (`(function () {...}())`, `(() => {...})()`), or nil.
+func jsInvokedBody(w *tsWalk, call *sitter.Node) *sitter.Node {
+	if call == nil || w.typeOf(call) != "call_expression" {
+		return nil
+	}
+	return jsFunctionBlock(w, jsUnwrap(w, call.ChildByFieldName("function")))
+}
+
+// jsModulePattern reports whether v is an immediately invoked function that declares a function
+// named name: a class written before classes, as TypeScript compiles one to ES5.
+func jsModulePattern(w *tsWalk, v *sitter.Node, name string) bool {
+	body := jsInvokedBody(w, jsUnwrap(w, v))
+	if body == nil {
+		return false
+	}
+	for _, ch := range w.children(body) {
+		if w.typeOf(ch) == "function_declaration" && w.fieldText(ch, "name") == name {
+			return true
+		}
+	}
+	return false
+}
+
+// jsPair maps a property of an object literal whose value is a function (`f: function () {}`,
+// `f: () => ...`) as a method, and one whose value is itself an object of functions as a
+// property holding them.
+func jsPair(w *tsWalk, n *sitter.Node, at tsAt) int {
+	key := n.ChildByFieldName("key")
+	if key == nil {
+		return -1
+	}
+	var name string
+	switch w.typeOf(key) {
+	case "property_identifier", "number":
+		name = w.text(key)
+	case "string":
+		name = orDefault(unquote(w.text(key)), w.text(key))
+	default:
+		return -1 // a computed key names nothing the reader can look up
+	}
+	v := jsUnwrap(w, n.ChildByFieldName("value"))
+	switch jsFunctionValue(w, v) {
+	case store.KindFunction:
+		return w.declare(n, at, name, store.KindMethod, v.ChildByFieldName("body"), false)
+	case store.KindClass:
+		return jsValue(w, n, v, at, name, store.KindClass, w.sigStartAt(n, at))
+	}
+	if !jsHasContents(w, v) {
+		return -1
+	}
+	idx := w.span(n, at, name, store.KindProperty, w.sigLine(w.sigStartAt(n, at), n.EndByte()))
+	jsContents(w, v, idx)
+	return idx
+}
+
+// jsModuleWrappers maps, as the file's own, the declarations inside the functions a top-level
+// call wraps a module in: an immediately invoked function (`(function () { ... })()`,
+// `!function () { ... }()`, an arrow function), the factory of a UMD or AMD wrapper
+// (`(function (root, factory) { ... })(this, function (exports) { ... })`, `define([...],
+// function (a) { ... })`). Bundlers and older libraries write whole files so; without this, their
+// map held nothing but landmarks.
+func jsModuleWrappers(w *tsWalk, e *sitter.Node) {
+	call := jsUnwrap(w, e)
+	if call == nil || w.typeOf(call) != "call_expression" {
+		return
+	}
+	wrappers := []*sitter.Node{call.ChildByFieldName("function")}
+	if args := call.ChildByFieldName("arguments"); args != nil {
+		wrappers = append(wrappers, w.children(args)...)
+	}
+	for _, f := range wrappers {
+		if body := jsFunctionBlock(w, jsUnwrap(w, f)); body != nil {
+			w.members(body, tsTop)
+		}
+	}
+}
+
+// jsFunctionBlock returns the block body of a function expression or arrow function f, or nil.
+func jsFunctionBlock(w *tsWalk, f *sitter.Node) *sitter.Node {
+	if f == nil {
+		return nil
+	}
+	switch w.typeOf(f) {
+	case "function_expression", "function", "arrow_function":
+		if body := f.ChildByFieldName("body"); body != nil && w.typeOf(body) == "statement_block" {
+			return body
+		}
+	}
+	return nil
+}
+
+// jsUnwrap returns the expression inside parentheses and unary operators (`(f)`, `!f`, `void f`).
+func jsUnwrap(w *tsWalk, e *sitter.Node) *sitter.Node {
+	for e != nil {
+		switch w.typeOf(e) {
+		case "parenthesized_expression":
+			e = e.NamedChild(0)
+		case "unary_expression":
+			e = e.ChildByFieldName("argument")
+		default:
+			return e
+		}
+	}
+	return nil
 }
 
 // jsModuleName names `declare module "foo"` by its unquoted string.

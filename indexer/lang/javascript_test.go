@@ -55,3 +55,77 @@ class C {
 		})
 	}
 }
+
+// TestJavaScriptContainers covers the ways JavaScript written before modules and classes holds
+// its functions, which ctags and TypeScript's parser showed the map left out: a whole file in a
+// UMD or IIFE wrapper (its map held landmarks only), object literals of functions, the module
+// pattern and TypeScript's ES5 classes, and CommonJS exports of plain values.
+func TestJavaScriptContainers(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"a UMD wrapper's factory is the file's top level", `(function (global, factory) {
+  typeof exports === 'object' ? factory(exports) : factory((global.lib = {}));
+})(this, (function (exports) { 'use strict';
+  var Parser = function Parser(input) {
+    this.input = input;
+  };
+  Parser.prototype.next = function next () {
+    return 1
+  };
+  function helper() {}
+}));
+`, []string{"function Parser [4-6]", "method Parser.next [7-9]", "function helper [10-10]"}},
+		{"an IIFE and a negated one", `(function () {
+  function a() {}
+})();
+!function () {
+  const b = () => 1;
+}();
+`, []string{"function a [2-2]", "function b [5-5]"}},
+		{"an object literal of functions", `var util = {
+  trim: function (s) { return s.trim(); },
+  'quoted-name': () => 1,
+  short() {},
+  count: 3,
+  nested: {
+    inner: function () {},
+  },
+};
+`, []string{"var util [1-9]", "  method util.trim [2-2]", "  method util.quoted-name [3-3]", "  method util.short [4-4]",
+			"  property util.nested [6-8]", "    method util.nested.inner [7-7]"}},
+		{"TypeScript's ES5 class", `var ErrorHandler = /** @class */ (function () {
+    function ErrorHandler() {
+        this.errors = [];
+    }
+    ErrorHandler.prototype.recordError = function (error) {
+        this.errors.push(error);
+    };
+    return ErrorHandler;
+}());
+`, []string{"class ErrorHandler [1-9]", "  function ErrorHandler.ErrorHandler [2-4]", "  method ErrorHandler.recordError [5-7]"}},
+		{"exports of objects, prototypes and plain values", `exports.Character = void 0;
+exports.Character = {
+    isDigit: function (cp) { return cp >= 48; },
+};
+Stack.prototype = {
+    push: function (x) {},
+};
+exports.VERSION = '1.0';
+module.exports.limit = 10;
+exports.Syntax = { A: 'a' };
+`, []string{"var Character [2-4]", "  method Character.isDigit [3-3]", "var Stack [5-7]", "  method Stack.push [6-6]",
+			"var VERSION [8-8]", "var limit [9-9]", "var Syntax [10-10]"}},
+		{"a call's function argument inside a function is a local", `function f() {
+  run(function () { function inner() {} });
+}
+`, []string{"function f [1-3]"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, mapLines(t, "a.js", tc.src)); diff != "" {
+				t.Errorf("map (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

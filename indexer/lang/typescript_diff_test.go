@@ -41,10 +41,11 @@ var tscCorpus = []struct {
 	{"/usr/share/nodejs/yallist", tscSuffix(".js")},
 	{"/usr/share/nodejs/typescript/lib", tscSuffix(".js")},
 	{"/usr/share/doc/node-commander/examples", tscSuffix(".js")},
-	// node-acorn: an ES module parser built of prototype assignments (pp.parseTopLevel = ...).
-	{"/usr/share/nodejs/acorn/dist", tscSuffix(".mjs")},
-	{"/usr/share/nodejs/acorn-loose/dist", tscSuffix(".mjs")},
-	{"/usr/share/nodejs/acorn-walk/dist", tscSuffix(".mjs")},
+	// node-acorn: an ES module parser built of prototype assignments (pp.parseTopLevel = ...),
+	// and the same code in UMD wrappers (.js).
+	{"/usr/share/nodejs/acorn/dist", tscSuffix("js")},
+	{"/usr/share/nodejs/acorn-loose/dist", tscSuffix("js")},
+	{"/usr/share/nodejs/acorn-walk/dist", tscSuffix("js")},
 	// node-js-yaml and its dependencies: CommonJS functions, a large ES class file (argparse),
 	// TypeScript's ES5 output (esprima).
 	{"/usr/share/nodejs/js-yaml/lib", tscSuffix(".js")},

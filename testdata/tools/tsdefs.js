@@ -8,7 +8,11 @@
 // line of the declaration's first token (an export or declare keyword, or its first decorator),
 // never of a leading comment or JSDoc; the end is the line of its last token. Like readmap, it
 // lists what a file's top level, its namespaces and modules, and its classes, interfaces and
-// enums declare, never what is inside a function body. Consecutive overload signatures of one
+// enums declare, never what is inside a function body, but for the containers of functions
+// written before modules and classes: the body of a function a top-level call invokes in place
+// (an IIFE, a UMD or AMD factory) as the top level; a variable or property assigned an object
+// literal with methods or function-valued properties, or an IIFE (the module pattern, a class
+// compiled to ES5), holding those; a top-level `exports.X = value` as a variable. Consecutive overload signatures of one
 // name, and the implementation that follows them, are one declaration for readmap: each of them
 // is printed with group_start and group_end, the lines of the whole run. Imports (import and
 // export ... from, require calls held by a variable) are printed with kind "import", the module
@@ -42,7 +46,7 @@ for (const path of require.main === module ? process.argv.slice(3) : []) {
     process.stderr.write(`${path}:${line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}\n`);
   }
   const out = [];
-  statements(sf, sf.statements, out);
+  statements(sf, sf.statements, out, true);
   for (const d of out) {
     process.stdout.write(JSON.stringify(Object.assign({ file: path }, d)) + "\n");
   }
@@ -80,11 +84,14 @@ function requireOf(e) {
   return "";
 }
 
-/** statements lists the declarations among a file's or a module block's statements. */
-function statements(sf, list, out) {
+/**
+ * statements lists the declarations among a file's or a module block's statements; top is set
+ * for the file's own, where module wrappers are looked into.
+ */
+function statements(sf, list, out, top) {
   const here = [];
   for (const s of list) {
-    statement(sf, s, here, out);
+    statement(sf, s, here, out, top);
   }
   overloads(here);
   for (const d of here) {
@@ -105,7 +112,7 @@ function clean(d) {
 }
 
 /** statement adds what one statement declares to here. */
-function statement(sf, s, here, out) {
+function statement(sf, s, here, out, top) {
   switch (s.kind) {
     case ts.SyntaxKind.FunctionDeclaration: {
       const d = def(sf, s, s.name ? s.name.text : "default", "function");
@@ -139,7 +146,7 @@ function statement(sf, s, here, out) {
       here.push(d);
       if (body && ts.isModuleBlock(body)) {
         const inner = [];
-        statements(sf, body.statements, inner);
+        statements(sf, body.statements, inner, false);
         d.children = inner;
       }
       return;
@@ -162,6 +169,9 @@ function statement(sf, s, here, out) {
         } else if (v.initializer && ts.isClassExpression(v.initializer)) {
           d.kind = "class";
           withMembers(sf, d, v.initializer.members, classMember);
+        } else if (hasContents(v.initializer)) {
+          if (isModulePattern(v.initializer, v.name.text)) d.kind = "class";
+          d.children = contents(sf, v.initializer, out);
         }
         here.push(d);
       });
@@ -170,6 +180,10 @@ function statement(sf, s, here, out) {
     case ts.SyntaxKind.ExpressionStatement: {
       // CommonJS and prototype assignments: exports.f = function, Foo.prototype.m = () => {}.
       const e = s.expression;
+      if (top && ts.isCallExpression(unwrap(e))) {
+        moduleWrappers(sf, unwrap(e), here, out);
+        return;
+      }
       if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.EqualsToken ||
           !ts.isPropertyAccessExpression(e.left)) {
         return;
@@ -178,6 +192,18 @@ function statement(sf, s, here, out) {
         here.push(def(sf, s, e.left.name.text, "assigned function"));
       } else if (ts.isClassExpression(e.right)) {
         here.push(withMembers(sf, def(sf, s, e.left.name.text, "assigned class"), e.right.members, classMember));
+      } else if (hasContents(e.right)) {
+        // exports.Util = {...}, C.prototype = {...}: named by the property, or by C.
+        let name = e.left.name.text;
+        if (name === "prototype") {
+          const o = e.left.expression;
+          name = ts.isPropertyAccessExpression(o) ? o.name.text : o.getText(sf);
+        }
+        const d = def(sf, s, name, isModulePattern(e.right, name) ? "class" : "assigned object");
+        d.children = contents(sf, e.right, out);
+        here.push(d);
+      } else if (top && /^(module\.)?exports$/.test(e.left.expression.getText(sf)) && !ts.isVoidExpression(e.right)) {
+        here.push(def(sf, s, e.left.name.text, "var"));
       }
       return;
     }
@@ -198,6 +224,90 @@ function statement(sf, s, here, out) {
       }
       return;
   }
+}
+
+/** unwrap returns the expression inside parentheses and prefix operators (`(f)`, `!f`, `void f`). */
+function unwrap(e) {
+  while (e && (ts.isParenthesizedExpression(e) || ts.isPrefixUnaryExpression(e) || ts.isVoidExpression(e) ||
+               ts.isTypeOfExpression(e) || ts.isDeleteExpression(e))) {
+    e = ts.isPrefixUnaryExpression(e) ? e.operand : e.expression;
+  }
+  return e;
+}
+
+/** invokedBody returns the block of the function a call invokes in place, or null. */
+function invokedBody(call) {
+  if (!call || !ts.isCallExpression(call)) return null;
+  const f = unwrap(call.expression);
+  return f && isFunctionValue(f) && f.body && ts.isBlock(f.body) ? f.body : null;
+}
+
+/** moduleWrappers lists, as the file's own, what the functions a top-level call wraps declare. */
+function moduleWrappers(sf, call, here, out) {
+  for (const f of [call.expression, ...call.arguments].map(unwrap)) {
+    if (f && isFunctionValue(f) && f.body && ts.isBlock(f.body)) {
+      for (const s of f.body.statements) statement(sf, s, here, out, true);
+    }
+  }
+}
+
+/** hasContents reports whether a value is an object literal of functions or an IIFE. */
+function hasContents(v) {
+  v = unwrap(v);
+  if (!v) return false;
+  if (ts.isObjectLiteralExpression(v)) {
+    return v.properties.some((p) => ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p) ||
+      (ts.isPropertyAssignment(p) && (isFunctionValue(unwrap(p.initializer)) || ts.isClassExpression(unwrap(p.initializer)))));
+  }
+  return invokedBody(v) !== null;
+}
+
+/** isModulePattern reports whether v is an IIFE declaring a function named name (an ES5 class). */
+function isModulePattern(v, name) {
+  const body = invokedBody(unwrap(v));
+  return !!body && body.statements.some((s) => ts.isFunctionDeclaration(s) && s.name && s.name.text === name);
+}
+
+/** contents returns the declarations a container value holds. */
+function contents(sf, v, out) {
+  v = unwrap(v);
+  const list = [];
+  if (ts.isObjectLiteralExpression(v)) {
+    for (const p of v.properties) {
+      const d = objectMember(sf, p, out);
+      if (d) list.push(d);
+    }
+    return list;
+  }
+  for (const s of invokedBody(v).statements) statement(sf, s, list, out, false);
+  overloads(list);
+  return flatten(list);
+}
+
+/** flatten returns declarations with their children after each, as statements prints them. */
+function flatten(list) {
+  const all = [];
+  for (const d of list) {
+    all.push(d);
+    if (d.children) all.push(...flatten(d.children));
+  }
+  return all;
+}
+
+/** objectMember returns the declaration of an object literal's property, or null. */
+function objectMember(sf, p, out) {
+  if (ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p)) {
+    return def(sf, p, nameOf(sf, p.name), "method");
+  }
+  if (!ts.isPropertyAssignment(p) || ts.isComputedPropertyName(p.name)) return null;
+  const v = unwrap(p.initializer);
+  const name = ts.isNumericLiteral(p.name) ? p.name.getText(sf) : nameOf(sf, p.name);
+  if (isFunctionValue(v)) return def(sf, p, name, "method");
+  if (ts.isClassExpression(v)) return withMembers(sf, def(sf, p, name, "class"), v.members, classMember);
+  if (!hasContents(v)) return null;
+  const d = def(sf, p, name, "property");
+  d.children = contents(sf, v, out);
+  return d;
 }
 
 /** withMembers sets d's children to the declarations among members, found with member. */
