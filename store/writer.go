@@ -188,13 +188,20 @@ func (w *Writer) Put(ctx context.Context, f *File) error {
 // it ahead of the Put, on whatever goroutine the caller likes (packing the 32,000 symbols of a
 // 10 MB source file takes 15 ms, which an edit spends while the file is written).
 type Packed struct {
-	file  *File
-	value []byte
+	file          *File
+	value         []byte
+	used, defined []byte // the name set's hashes of the names used and defined, packed
 }
 
-// Pack packs f's symbols and imports. f's other fields are read when the row is written; its
-// symbols and imports must not change in between.
-func Pack(f *File) Packed { return Packed{file: f, value: packSymbols(f.Symbols, f.Imports)} }
+// Pack packs f's symbols, imports and name set. f's other fields are read when the row is
+// written; its symbols, imports and used names must not change in between.
+func Pack(f *File) Packed {
+	p := Packed{file: f, value: packSymbols(f.Symbols, f.Imports)}
+	if f.Uses != nil {
+		p.used, p.defined = packHashes(f.UsedNames), packHashes(definedHashes(f.Symbols))
+	}
+	return p
+}
 
 // File is the row packed.
 func (p Packed) File() *File { return p.file }
@@ -225,7 +232,7 @@ func (w *Writer) PutPacked(ctx context.Context, p Packed) error {
 	if err != nil {
 		return classify(fmt.Errorf("write %s: %w", f.Path, err))
 	}
-	if err := w.putUses(ctx, id, f); err != nil {
+	if err := w.putUses(ctx, id, &p); err != nil {
 		return fmt.Errorf("write %s: %w", f.Path, err)
 	}
 	newNames := map[string]string{}
@@ -240,17 +247,18 @@ func (w *Writer) PutPacked(ctx context.Context, p Packed) error {
 	return w.done(ctx, len(f.Symbols))
 }
 
-// putUses keeps the use filter and name set of file id (f), or drops them when f (nil for a
+// putUses keeps the use filter and name set of file id (p), or drops them when p (nil for a
 // deleted file) has no filter.
-func (w *Writer) putUses(ctx context.Context, id int64, f *File) error {
+func (w *Writer) putUses(ctx context.Context, id int64, p *Packed) error {
 	w.usesChanged = true
-	if f == nil || f.Uses == nil {
+	if p == nil || p.file.Uses == nil {
 		if _, err := w.exec(ctx, "DELETE FROM use_filters WHERE file_id = ?", id); err != nil {
 			return err
 		}
 		_, err := w.exec(ctx, "DELETE FROM file_uses WHERE file_id = ?", id)
 		return err
 	}
+	f := p.file
 	_, err := w.exec(ctx, `INSERT INTO use_filters (file_id, filter) VALUES (?, ?)
 		ON CONFLICT (file_id) DO UPDATE SET filter = excluded.filter`, id, f.Uses)
 	if err != nil {
@@ -259,7 +267,7 @@ func (w *Writer) putUses(ctx context.Context, id int64, f *File) error {
 	_, err = w.exec(ctx, `INSERT INTO file_uses (file_id, used, defined, imports) VALUES (?, ?, ?, ?)
 		ON CONFLICT (file_id) DO UPDATE SET used = excluded.used,
 		defined = excluded.defined, imports = excluded.imports`,
-		id, packHashes(f.UsedNames), packHashes(definedHashes(f.Symbols)), strings.Join(f.Imports, "\n"))
+		id, p.used, p.defined, strings.Join(f.Imports, "\n"))
 	return err
 }
 
