@@ -750,13 +750,15 @@ func putSamples(t *testing.T, st *Store, paths ...string) {
 }
 
 // TestFilesMaybeUsingSamples: with a bound, the files whose filter passes are a sample spread
-// over all of them (the first, and ones far on), in path order; without, all of them.
+// over all of them (in both halves of the store), in path order, found without reading every
+// filter when many pass; without, all of them.
 func TestFilesMaybeUsingSamples(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)
 	w := st.NewWriter()
-	for i := range 20 {
-		f := sampleFile(fmt.Sprintf("f%02d.go", i))
+	const files = 400
+	for i := range files {
+		f := sampleFile(fmt.Sprintf("f%03d.go", i))
 		f.Uses = []byte{1, byte(i % 2)} // odd files pass the test below
 		if err := w.Put(ctx, f); err != nil {
 			t.Fatal(err)
@@ -765,14 +767,26 @@ func TestFilesMaybeUsingSamples(t *testing.T) {
 	if err := w.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
-	passes := func(filter []byte) bool { return filter[1] == 1 }
+	read := 0
+	passes := func(filter []byte) bool { read++; return filter[1] == 1 }
 	all, err := st.FilesMaybeUsing(ctx, passes, 0)
-	if err != nil || len(all) != 10 || all[0] != "f01.go" || all[9] != "f19.go" {
-		t.Fatalf("FilesMaybeUsing(odd, all) = %v, %v", all, err)
+	if err != nil || len(all) != files/2 || all[0] != "f001.go" || all[files/2-1] != "f399.go" || read != files {
+		t.Fatalf("FilesMaybeUsing(odd, all) = %d files from %s to %s after %d filters, %v; want the %d odd ones of %d",
+			len(all), all[0], all[len(all)-1], read, err, files/2, files)
 	}
-	some, err := st.FilesMaybeUsing(ctx, passes, 4)
-	if err != nil || !cmp.Equal(some, []string{"f01.go", "f05.go", "f11.go", "f15.go"}) {
-		t.Errorf("FilesMaybeUsing(odd, 4) = %v, %v; want the 1st, 3rd, 6th and 8th of the ten", some, err)
+	read = 0
+	some, err := st.FilesMaybeUsing(ctx, passes, 8)
+	if err != nil || len(some) != 8 || !slices.IsSorted(some) || some[0] >= "f200.go" || some[7] < "f200.go" {
+		t.Fatalf("FilesMaybeUsing(odd, 8) = %v, %v; want 8 files in order, in both halves of the store", some, err)
+	}
+	for _, p := range some {
+		var n int
+		if _, err := fmt.Sscanf(p, "f%03d.go", &n); err != nil || n%2 != 1 {
+			t.Errorf("FilesMaybeUsing(odd, 8) holds %s, which does not pass", p)
+		}
+	}
+	if read >= files/2 {
+		t.Errorf("FilesMaybeUsing(odd, 8) read %d of %d filters; want it to stop once enough passed", read, files)
 	}
 }
 
