@@ -37,10 +37,10 @@ type outcome struct {
 	change change
 	path   string      // relative to the root
 	file   *store.File // changePut: the full row; changeTouch: Path and the stat data
+	isNew  bool        // the store had no row for path
 	// packed is file packed for the writer, when a run's worker did it (packing the symbols is
 	// a fifth of the single writer's time, which every worker waits for); else it is zero.
 	packed store.Packed
-	isNew  bool        // the store had no row for path
 }
 
 // processor examines files and decides what their rows need.
