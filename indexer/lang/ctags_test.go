@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -100,14 +101,13 @@ var ctagsCorpora = []ctagsCorpus{
 		kinds: []string{"module", "struct", "interface", "implementation", "function", "enum", "method"}, maxFile: 800, want: 98},
 	{lang: "Protobuf", ctags: "Protobuf", pkg: "libprotobuf-dev", globs: []string{"/usr/include/google/protobuf/**/*.proto"},
 		kinds: []string{"message", "enum", "service", "rpc"}, maxFile: 60, wantEnds: 99},
-	// ctags' OCaml parser tags each file as a module of its own name at line 1, `let _ =` and
-	// `let () =` (which bind no name), and names `type nonrec t` "nonrec" (a keyword).
-	{lang: "OCaml", ctags: "OCaml", pkg: "ocaml-nox", globs: []string{"/usr/lib/ocaml/*.ml"},
-		kinds: []string{"function", "module", "class", "type"}, maxFile: 80,
-		skip: func(tag ctagsTag) bool {
-			return tag.Name == "_" || tag.Name == "()" || (tag.Kind == "type" && tag.Name == "nonrec") ||
-				(tag.Kind == "module" && tag.Line == 1 && strings.HasSuffix(tag.Path, "/"+tag.Name+".ml"))
-		}},
+	// The OCaml scanner was tuned on the standard library's own files; compiler-libs and threads
+	// are new to it.
+	{lang: "OCaml", ctags: "OCaml", pkg: "ocaml-nox", globs: []string{"/usr/lib/ocaml/*.ml", "/usr/lib/ocaml/*.mli"},
+		kinds: []string{"function", "module", "class", "type", "val", "Exception", "method"}, maxFile: 140, skip: mlCtagsMisread},
+	{lang: "OCaml", label: "OCaml untuned", ctags: "OCaml", pkg: "ocaml-nox",
+		globs: []string{"/usr/lib/ocaml/compiler-libs/*.mli", "/usr/lib/ocaml/threads/*.mli"},
+		kinds: []string{"function", "module", "class", "type", "val", "Exception", "method"}, maxFile: 300, want: 98, skip: mlCtagsMisread},
 	// Committed excerpts (testdata/corpus/*/SOURCE.md says where each comes from), for languages
 	// Debian ships no sources of.
 	{lang: "C#", ctags: "C#", pkg: "the committed testdata/corpus/csharp", globs: []string{"../../testdata/corpus/csharp/*.cs"},
@@ -129,6 +129,24 @@ var ctagsCorpora = []ctagsCorpus{
 			line := strings.TrimPrefix(tag.Pattern, "/^")
 			return strings.HasSuffix(tag.Name, "=") || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t")
 		}},
+}
+
+// mlCtagsMisread reports an OCaml tag ctags misread, for something that defines nothing: each
+// file as a module of its own name at line 1; `let _ =` and `let () =`, which bind no name; a
+// keyword taken for a name (`type nonrec t` as "nonrec", `include module type of M` as a module
+// "include"); the type or module a constraint refers to (`S with type key = t`, `and type 'a t
+// := u`, `with module T := T`); the module type of a packed module (`(module Backend_intf.S)`);
+// and the module `include module type of M` includes.
+func mlCtagsMisread(tag ctagsTag) bool {
+	file := filepath.Base(tag.Path)
+	if tag.Name == "_" || tag.Name == "()" || slices.Contains(strings.Fields(reservedWords["OCaml"]), tag.Name) ||
+		tag.Kind == "module" && tag.Line == 1 && strings.TrimSuffix(file, filepath.Ext(file)) == tag.Name {
+		return true
+	}
+	name := regexp.QuoteMeta(tag.Name)
+	refers := regexp.MustCompile(`\b(with|and)\s+(type|module)\s+([^=:]*\s)?` + name + `\b|\(module\s+` + name +
+		`\b|\binclude\s+module\s+type\s+of\s+` + name + `\b`)
+	return (tag.Kind == "type" || tag.Kind == "module") && refers.MatchString(tag.Pattern)
 }
 
 var reservedMacro = regexp.MustCompile(`^_{1,2}[A-Z][A-Z0-9_]*$`)

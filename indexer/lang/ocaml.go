@@ -10,10 +10,12 @@ import (
 	"github.com/readmap/readmap/store"
 )
 
-// ocamlGrammar returns OCaml's table for the tree-sitter walk.
+// ocamlGrammar returns OCaml's table for the tree-sitter walk. It mapped OCaml until the
+// scanner (ocaml_scan.go) replaced it, and is kept as the reference the scanner is compared with
+// (ocaml_diff_test.go).
 //
-// The OCaml grammar here parses implementations (.ml) only; interfaces (.mli) are left to the
-// fallback map.
+// The OCaml grammar here parses implementations (.ml) only; an interface (.mli) parses as the
+// signature of a module type.
 func ocamlGrammar() *tsGrammar {
 	g := &tsGrammar{
 		language: ocaml.GetLanguage,
@@ -212,11 +214,17 @@ func mlValueName(w *tsWalk, p *sitter.Node) string {
 	case "value_name":
 		return w.text(p)
 	case "parenthesized_operator":
-		op := strings.Join(strings.Fields(strings.TrimSuffix(strings.TrimPrefix(w.text(p), "("), ")")), "")
-		if op != "" && unicode.IsLetter(rune(op[0])) {
-			return "( " + op + " )"
-		}
-		return op
+		return mlOperatorName(w.text(p))
 	}
 	return ""
+}
+
+// mlOperatorName names a parenthesized operator from its text, "( ^ )": the operator without
+// parentheses or spaces ("^"), except that a keyword operator keeps its parentheses ("( mod )").
+func mlOperatorName(text string) string {
+	op := strings.Join(strings.Fields(strings.TrimSuffix(strings.TrimPrefix(text, "("), ")")), "")
+	if op != "" && unicode.IsLetter(rune(op[0])) {
+		return "( " + op + " )"
+	}
+	return op
 }
