@@ -36,8 +36,8 @@ function parse(path) {
   return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKindFor(path));
 }
 
-// tsrefs.js reads files as this script does.
-module.exports = { ts, parse };
+// tsrefs.js reads files, and finds the containers of functions, as this script does.
+module.exports = { ts, parse, unwrap, invokedBody, hasContents, isFunctionValue };
 
 for (const path of require.main === module ? process.argv.slice(3) : []) {
   const sf = parse(path);

@@ -9,15 +9,17 @@
 // for the name of what a map shows as defined, as tsdefs.js lists it: what a file's top level,
 // its namespaces and modules, and its classes, interfaces and enums declare (functions, classes,
 // methods, accessors, properties, types, enums and their members, variables, CommonJS and
-// prototype assignments), never what is inside a function body. Lines are 1-based.
+// prototype assignments), never what is inside a function body but for the containers of
+// functions tsdefs.js looks into (module wrappers, object literals of functions, the module
+// pattern, top-level `exports.X = value`). Lines are 1-based.
 "use strict";
 
-const { ts, parse } = require("./tsdefs.js");
+const { ts, parse, unwrap, invokedBody, hasContents, isFunctionValue } = require("./tsdefs.js");
 
 for (const path of process.argv.slice(3)) {
   const sf = parse(path);
   const declared = new Set();
-  statements(sf.statements, declared);
+  statements(sf.statements, declared, true);
   const out = [];
   const visit = (node) => {
     if (ts.isIdentifier(node)) {
@@ -35,13 +37,11 @@ function add(name, declared) {
   if (name && ts.isIdentifier(name)) declared.add(name);
 }
 
-/** isFunctionValue reports whether an initializer declares a function. */
-function isFunctionValue(e) {
-  return !!e && (ts.isArrowFunction(e) || ts.isFunctionExpression(e));
-}
-
-/** statements adds the names declared among a file's or a module block's statements. */
-function statements(list, declared) {
+/**
+ * statements adds the names declared among a file's or a module block's statements; top is set
+ * for the file's own, where module wrappers are looked into.
+ */
+function statements(list, declared, top) {
   for (const s of list) {
     switch (s.kind) {
       case ts.SyntaxKind.FunctionDeclaration:
@@ -60,7 +60,7 @@ function statements(list, declared) {
           add(body.name, declared);
           body = body.body;
         }
-        if (body && ts.isModuleBlock(body)) statements(body.statements, declared);
+        if (body && ts.isModuleBlock(body)) statements(body.statements, declared, false);
         break;
       }
       case ts.SyntaxKind.VariableStatement:
@@ -68,17 +68,30 @@ function statements(list, declared) {
           if (isRequire(v.initializer)) continue; // an import, not a definition
           add(v.name, declared);
           if (v.initializer && ts.isClassExpression(v.initializer)) members(v.initializer.members, declared);
+          else if (ts.isIdentifier(v.name) && hasContents(v.initializer)) contents(v.initializer, declared);
         }
         break;
       case ts.SyntaxKind.ExpressionStatement: {
         const e = s.expression;
-        if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        if (top && ts.isCallExpression(unwrap(e))) {
+          const call = unwrap(e);
+          for (const f of [call.expression, ...call.arguments].map(unwrap)) {
+            if (f && isFunctionValue(f) && f.body && ts.isBlock(f.body)) statements(f.body.statements, declared, true);
+          }
+        } else if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
             ts.isPropertyAccessExpression(e.left)) {
           if (isFunctionValue(e.right)) {
             add(e.left.name, declared);
           } else if (ts.isClassExpression(e.right)) {
             add(e.left.name, declared);
             members(e.right.members, declared);
+          } else if (hasContents(e.right)) {
+            // exports.Util = {...}; C.prototype = {...} defines C there.
+            const o = e.left.expression;
+            add(e.left.name.text !== "prototype" ? e.left.name : ts.isPropertyAccessExpression(o) ? o.name : o, declared);
+            contents(e.right, declared);
+          } else if (top && /^(module\.)?exports$/.test(e.left.expression.getText()) && !ts.isVoidExpression(e.right)) {
+            add(e.left.name, declared);
           }
         }
         break;
@@ -92,6 +105,31 @@ function statements(list, declared) {
           add(e.name, declared);
         }
         break;
+      }
+    }
+  }
+}
+
+/** contents adds the names of what a container value holds, as tsdefs.js lists them. */
+function contents(v, declared) {
+  v = unwrap(v);
+  if (!ts.isObjectLiteralExpression(v)) {
+    statements(invokedBody(v).statements, declared, false);
+    return;
+  }
+  for (const p of v.properties) {
+    if (ts.isMethodDeclaration(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p)) {
+      add(p.name, declared);
+    } else if (ts.isPropertyAssignment(p) && !ts.isComputedPropertyName(p.name)) {
+      const value = unwrap(p.initializer);
+      if (isFunctionValue(value)) {
+        add(p.name, declared);
+      } else if (ts.isClassExpression(value)) {
+        add(p.name, declared);
+        members(value.members, declared);
+      } else if (hasContents(value)) {
+        add(p.name, declared);
+        contents(value, declared);
       }
     }
   }
