@@ -97,17 +97,8 @@ func jvCorpusFiles(prefixes []string) ([]jvFile, string) {
 	return out, ""
 }
 
-// jvDiffStats is what the comparison counted on one corpus.
-type jvDiffStats struct {
-	files                 int
-	clean, equal          int // files tree-sitter parses cleanly, and those mapped equally
-	cleanSyms, equalSyms  int
-	errFiles              int
-	holdSyms, held        int // tree-sitter's symbols outside error regions, and those the scanner holds
-	recovered, recoveredH int // and inside them
-	diffs, misses         []string
-	failures              []string
-}
+// jvDiffStats tallies the Java scanner against tree-sitter (scannerDiff).
+type jvDiffStats struct{ scannerDiff }
 
 // TestJavaScannerAgainstTreeSitter compares the Java scanner's maps with the tree-sitter Java
 // mapper's on the JDK's sources. Every file of the tuned corpus that tree-sitter parses cleanly
@@ -129,25 +120,11 @@ func TestJavaScannerAgainstTreeSitter(t *testing.T) {
 			for _, f := range files {
 				st.add(f.path, f.src, ts)
 			}
-			for _, f := range st.failures {
-				t.Error(f)
-			}
-			rows = append(rows, fmt.Sprintf("| %-9s | %5d | %5d | %5d | %6d of %6d | %5d | %6d of %6d (%s) | %5d of %5d |", c.name, st.files,
-				st.clean, st.equal, st.equalSyms, st.cleanSyms, st.errFiles, st.held, st.holdSyms, refShare(st.held, st.holdSyms), st.recoveredH, st.recovered))
-			if os.Getenv("READMAP_SHOW_MISSES") != "" {
-				t.Logf("differences on clean files:\n%s", strings.Join(st.diffs, "\n"))
-				t.Logf("tree-sitter symbols the scanner lacks, in files with errors:\n%s", strings.Join(st.misses, "\n"))
-			}
-			if n := st.clean - st.equal; n > 0 {
-				t.Errorf("%d of %d files tree-sitter parses cleanly map otherwise; first:\n%s", n, st.clean, refFirst(st.diffs))
-			}
-			if st.held < st.holdSyms {
-				t.Errorf("%d of tree-sitter's symbols outside its error regions are not in the scanner's maps; first:\n%s", st.holdSyms-st.held, refFirst(st.misses))
-			}
+			rows = append(rows, st.row(c.name))
+			st.report(t, "Java", 0)
 		})
 	}
-	t.Logf("Java scanner against tree-sitter (clean: files tree-sitter parses without errors):\n"+
-		"| corpus    | files | clean | equal | equal symbols    | with errors | symbols held            | held in error regions |\n%s",
+	t.Logf("Java scanner against tree-sitter (clean: files tree-sitter parses without errors):\n"+scannerDiffHeader+"%s",
 		strings.Join(rows, "\n"))
 }
 
@@ -157,57 +134,27 @@ func (st *jvDiffStats) add(path string, src []byte, ts *tsMapper) {
 	ctx := context.Background()
 	ref, hadErrors, err := ts.mapOnce(ctx, src, src)
 	if err != nil {
-		st.failures = append(st.failures, fmt.Sprintf("%s: tree-sitter: %v", path, err))
+		st.fail(path, fmt.Errorf("tree-sitter: %w", err))
 		return
 	}
 	got, err := jvMapper{}.Map(ctx, src)
 	if err != nil {
-		st.failures = append(st.failures, fmt.Sprintf("%s: %v", path, err))
+		st.fail(path, err)
 		return
 	}
 	lines := CountLines(src)
 	want := normalize(slices.Clone(ref.Symbols), lines)
 	have := normalize(slices.Clone(got.Symbols), lines)
 	if err := CheckSymbols(have, lines); err != nil {
-		st.failures = append(st.failures, fmt.Sprintf("%s: %v", path, err))
+		st.fail(path, err)
 	}
-	if !hadErrors {
-		st.clean++
-		st.cleanSyms += len(want)
-		wk, hk := rsKeys(want), rsKeys(have)
-		for i := range min(len(wk), len(hk)) {
-			if wk[i] == hk[i] {
-				st.equalSyms++
-			}
-		}
-		if slices.Equal(wk, hk) && slices.Equal(ref.Imports, got.Imports) {
-			st.equal++
-			return
-		}
-		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
+	if hadErrors {
+		st.holdOutsideErrors(path, want, have, jvErrorLines(ts, src))
 		return
 	}
-	st.errFiles++
-	errs := jvErrorLines(ts, src)
-	starts := map[string]bool{}
-	for _, s := range have {
-		starts[fmt.Sprintf("%s\x00%d", s.Name, s.StartLine)] = true
-	}
-	for _, s := range want {
-		held := starts[fmt.Sprintf("%s\x00%d", s.Name, s.StartLine)]
-		if slices.ContainsFunc(errs, func(e [2]int) bool { return e[0] <= s.EndLine && s.StartLine <= e[1] }) {
-			st.recovered++
-			if held {
-				st.recoveredH++
-			}
-			continue
-		}
-		st.holdSyms++
-		if held {
-			st.held++
-		} else {
-			st.misses = append(st.misses, fmt.Sprintf("  %s:%d %s %q %q", path, s.StartLine, s.Kind, s.Name, s.Signature))
-		}
+	wk, hk := rsKeys(want), rsKeys(have)
+	if !st.compareClean(wk, hk, ref.Imports, got.Imports) {
+		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
 	}
 }
 

@@ -3,6 +3,7 @@ package lang
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -89,23 +90,8 @@ func (c mlDiffCorpus) files() ([]mlFile, string) {
 	return out, ""
 }
 
-// mlDiffStats is what the comparison counted on the files of one kind (.ml or .mli) of a corpus.
-type mlDiffStats struct {
-	files                 int
-	clean, equal          int // files tree-sitter parses cleanly, and those mapped equally
-	cleanSyms, equalSyms  int
-	errFiles              int
-	holdSyms, held        int // tree-sitter's symbols outside error regions, and those the scanner holds
-	recovered, recoveredH int // and inside them
-	diffs, misses         []string
-	failures              []string
-}
-
-// row renders the stats as a row of the test's table.
-func (st *mlDiffStats) row(name string) string {
-	return fmt.Sprintf("| %-14s | %5d | %5d | %5d | %6d of %6d | %5d | %6d of %6d (%s) | %5d of %5d |", name, st.files,
-		st.clean, st.equal, st.equalSyms, st.cleanSyms, st.errFiles, st.held, st.holdSyms, refShare(st.held, st.holdSyms), st.recoveredH, st.recovered)
-}
+// mlDiffStats tallies the OCaml scanner against tree-sitter (scannerDiff).
+type mlDiffStats struct{ scannerDiff }
 
 // TestOCamlScannerAgainstTreeSitter compares the OCaml scanner's maps with the tree-sitter OCaml
 // mapper's on the standard library's sources. Every file that tree-sitter parses cleanly must
@@ -131,32 +117,13 @@ func TestOCamlScannerAgainstTreeSitter(t *testing.T) {
 					continue
 				}
 				rows = append(rows, st.row(c.name+" "+ext))
-				st.report(t, ext)
+				st.report(t, ext, 0)
 			}
 		})
 	}
 	t.Logf("OCaml scanner against tree-sitter (clean: files tree-sitter parses without errors):\n"+
-		"| corpus         | files | clean | equal | equal symbols    | with errors | symbols held            | held in error regions |\n%s",
+		scannerDiffHeader+"%s",
 		strings.Join(rows, "\n"))
-}
-
-// report fails t for what the comparison found wrong.
-func (st *mlDiffStats) report(t *testing.T, ext string) {
-	t.Helper()
-	for _, f := range st.failures {
-		t.Error(f)
-	}
-	if os.Getenv("READMAP_SHOW_MISSES") != "" {
-		t.Logf("%s differences on clean files:\n%s", ext, strings.Join(st.diffs, "\n"))
-		t.Logf("%s tree-sitter symbols the scanner lacks, in files with errors:\n%s", ext, strings.Join(st.misses, "\n"))
-	}
-	if n := st.clean - st.equal; n > 0 {
-		t.Errorf("%d of %d %s files tree-sitter parses cleanly map otherwise; first:\n%s", n, st.clean, ext, refFirst(st.diffs))
-	}
-	if st.held < st.holdSyms {
-		t.Errorf("%d of tree-sitter's symbols outside its error regions in %s files are not in the scanner's maps; first:\n%s",
-			st.holdSyms-st.held, ext, refFirst(st.misses))
-	}
 }
 
 // mlWrapHead and mlWrapTail make an interface the signature of a module type, for the grammar.
@@ -227,66 +194,32 @@ func (st *mlDiffStats) add(f mlFile, ts *tsMapper) {
 	f.src = mlBlankAttrs(f.src)
 	ref, hadErrors, err := mlTreeSitter(ts, f)
 	if err != nil {
-		st.failures = append(st.failures, fmt.Sprintf("%s: tree-sitter: %v", f.path, err))
+		st.fail(f.path, fmt.Errorf("tree-sitter: %w", err))
 		return
 	}
 	got, err := mlMapper{}.Map(context.Background(), f.src)
 	if err != nil {
-		st.failures = append(st.failures, fmt.Sprintf("%s: %v", f.path, err))
+		st.fail(f.path, err)
 		return
 	}
 	lines := CountLines(f.src)
 	want := normalize(slices.Clone(ref.Symbols), lines)
 	have := normalize(slices.Clone(got.Symbols), lines)
 	if err := CheckSymbols(have, lines); err != nil {
-		st.failures = append(st.failures, fmt.Sprintf("%s: %v", f.path, err))
+		st.fail(f.path, err)
 	}
 	if !slices.IsSortedFunc(have, func(a, b store.Symbol) int { return a.StartLine - b.StartLine }) {
-		st.failures = append(st.failures, fmt.Sprintf("%s: the scanner's symbols are not in the file's order", f.path))
+		st.fail(f.path, errors.New("the scanner's symbols are not in the file's order"))
 	}
-	if !hadErrors {
-		st.compareClean(f.path, want, have, ref.Imports, got.Imports)
+	if hadErrors {
+		st.holdOutsideErrors(f.path, want, have, mlErrorLines(ts, f))
 		return
 	}
-	st.errFiles++
-	errs := mlErrorLines(ts, f)
-	starts := map[string]bool{}
-	for _, s := range have {
-		starts[fmt.Sprintf("%s\x00%d", s.Name, s.StartLine)] = true
-	}
-	for _, s := range want {
-		held := starts[fmt.Sprintf("%s\x00%d", s.Name, s.StartLine)]
-		if slices.ContainsFunc(errs, func(e [2]int) bool { return e[0] <= s.EndLine && s.StartLine <= e[1] }) {
-			st.recovered++
-			if held {
-				st.recoveredH++
-			}
-			continue
-		}
-		st.holdSyms++
-		if held {
-			st.held++
-		} else {
-			st.misses = append(st.misses, fmt.Sprintf("  %s:%d %s %q %q", f.path, s.StartLine, s.Kind, s.Name, s.Signature))
-		}
-	}
-}
-
-// compareClean compares the maps of a file tree-sitter parses without errors.
-func (st *mlDiffStats) compareClean(path string, want, have []store.Symbol, wantImports, haveImports []string) {
-	st.clean++
-	st.cleanSyms += len(want)
+	// The walk's order is not the file's in one construct (see ocaml_scan.go): compared sorted.
 	wk, hk := mlSortedKeys(want), mlSortedKeys(have)
-	for i := range min(len(wk), len(hk)) {
-		if wk[i] == hk[i] {
-			st.equalSyms++
-		}
+	if !st.compareClean(wk, hk, ref.Imports, got.Imports) {
+		st.diffs = append(st.diffs, rsFirstDiff(f.path, wk, hk, ref.Imports, got.Imports))
 	}
-	if slices.Equal(wk, hk) && slices.Equal(wantImports, haveImports) {
-		st.equal++
-		return
-	}
-	st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, wantImports, haveImports))
 }
 
 // mlContainers are the node types of the declarations the walk enters, and of the bodies it

@@ -1253,17 +1253,7 @@ func (s *mlScan) letBinding(b mlBinding, parent int) {
 	} else {
 		stop, _ = s.skipType(true, false) // the rest of the pattern
 	}
-	if s.op(stop, ":") || s.op(stop, ":>") {
-		s.next()
-		s.skipPolyVars()
-		stop, _ = s.skipType(true, false)
-	}
-	var body mlTok
-	if s.op(stop, "=") {
-		eq := s.next()
-		body = s.peek()
-		s.skipExpr(eq, 0)
-	}
+	body := s.annotationAndBody(stop)
 	if name == "" || name == "_" {
 		return
 	}
@@ -1276,6 +1266,24 @@ func (s *mlScan) letBinding(b mlBinding, parent int) {
 		sig = s.w.sig(uint32(b.from.s), uint32(body.s))
 	}
 	s.add(name, kind, sig, b.line, s.lastLine, parent)
+}
+
+// annotationAndBody reads, from stop (the token after a binding's or a field's name and
+// parameters), a type annotation (`: t`, `:> t`) and a body (`= expr`), and returns the body's
+// first token, or none when there is no body.
+func (s *mlScan) annotationAndBody(stop mlTok) mlTok {
+	if s.op(stop, ":") || s.op(stop, ":>") {
+		s.next()
+		s.skipPolyVars()
+		stop, _ = s.skipType(true, false)
+	}
+	var body mlTok
+	if s.op(stop, "=") {
+		eq := s.next()
+		body = s.peek()
+		s.skipExpr(eq, 0)
+	}
+	return body
 }
 
 // bindingName reads a binding's pattern from its first token t when it is a value name or a
@@ -1829,17 +1837,7 @@ func (s *mlScan) classField(kw mlTok, kind store.Kind, parent int) {
 		return
 	}
 	stop, _ := s.params()
-	if s.op(stop, ":") || s.op(stop, ":>") {
-		s.next()
-		s.skipPolyVars()
-		stop, _ = s.skipType(true, false)
-	}
-	var body mlTok
-	if s.op(stop, "=") {
-		eq := s.next()
-		body = s.peek()
-		s.skipExpr(eq, 0)
-	}
+	body := s.annotationAndBody(stop)
 	sig := s.w.sig(uint32(kw.s), uint32(s.lastE))
 	if body.e > 0 && body.kind() != mlEOF {
 		sig = s.w.sig(uint32(kw.s), uint32(body.s))

@@ -79,17 +79,10 @@ func rsFiles(roots []string) []string {
 
 // rsDiffStats is what the comparison counted on one corpus.
 type rsDiffStats struct {
-	files                 int
-	clean, equal          int // files tree-sitter parses cleanly, and those mapped equally
-	explained             int // and those whose differences are all tree-sitter's (rsExplain)
-	reasons               map[string]int
-	cleanSyms, equalSyms  int
-	inBodies              int // the scanner's symbols in function bodies, which tree-sitter never maps
-	errFiles              int
-	holdSyms, held        int // tree-sitter's symbols outside error regions, and those the scanner holds
-	recovered, recoveredH int // and inside them
-	diffs, misses         []string
-	failures              []string
+	scannerDiff
+	explained int // clean files whose differences are all tree-sitter's (rsExplain)
+	reasons   map[string]int
+	inBodies  int // the scanner's symbols in function bodies, which tree-sitter never maps
 }
 
 // rsKey is what two maps must agree on for one symbol.
@@ -122,24 +115,12 @@ func TestRustScannerAgainstTreeSitter(t *testing.T) {
 				}
 				st.add(f, src, ts)
 			}
-			for _, f := range st.failures {
-				t.Error(f)
-			}
 			rows = append(rows, fmt.Sprintf("| %-14s | %5d | %5d | %5d | %9d | %7d of %7d | %6d | %5d | %7d of %7d (%s) | %6d of %6d |", c.name, st.files,
 				st.clean, st.equal, st.explained, st.equalSyms, st.cleanSyms, st.inBodies, st.errFiles, st.held, st.holdSyms, refShare(st.held, st.holdSyms), st.recoveredH, st.recovered))
-			if os.Getenv("READMAP_SHOW_MISSES") != "" {
-				t.Logf("differences on clean files:\n%s", strings.Join(st.diffs, "\n"))
-				t.Logf("tree-sitter symbols the scanner lacks, in files with errors:\n%s", strings.Join(st.misses, "\n"))
-			}
 			for _, r := range sortedKeys(st.reasons) {
 				t.Logf("%s: %d files differ only where tree-sitter's map is wrong: %s", c.name, st.reasons[r], r)
 			}
-			if n := st.clean - st.equal - st.explained; n > 0 {
-				t.Errorf("%d of %d files tree-sitter parses cleanly map otherwise; first:\n%s", n, st.clean, refFirst(st.diffs))
-			}
-			if st.held < st.holdSyms {
-				t.Errorf("%d of tree-sitter's symbols outside its error regions are not in the scanner's maps; first:\n%s", st.holdSyms-st.held, refFirst(st.misses))
-			}
+			st.report(t, "Rust", st.explained)
 		})
 	}
 	t.Logf("Rust scanner against tree-sitter (clean: files tree-sitter parses without errors; in bodies: the scanner's symbols inside function bodies, set aside):\n"+
@@ -153,19 +134,19 @@ func (st *rsDiffStats) add(path string, src []byte, ts *tsMapper) {
 	ctx := context.Background()
 	ref, hadErrors, err := ts.mapOnce(ctx, src, src)
 	if err != nil {
-		st.failures = append(st.failures, fmt.Sprintf("%s: tree-sitter: %v", path, err))
+		st.fail(path, fmt.Errorf("tree-sitter: %w", err))
 		return
 	}
 	got, err := rsMapper{}.Map(ctx, src)
 	if err != nil {
-		st.failures = append(st.failures, fmt.Sprintf("%s: %v", path, err))
+		st.fail(path, err)
 		return
 	}
 	lines := CountLines(src)
 	want := normalize(slices.Clone(ref.Symbols), lines)
 	have := normalize(slices.Clone(got.Symbols), lines)
 	if err := CheckSymbols(have, lines); err != nil {
-		st.failures = append(st.failures, fmt.Sprintf("%s: %v", path, err))
+		st.fail(path, err)
 	}
 	// The scanner's symbols inside function bodies are set aside.
 	var outside []store.Symbol
@@ -176,50 +157,18 @@ func (st *rsDiffStats) add(path string, src []byte, ts *tsMapper) {
 		}
 		outside = append(outside, s)
 	}
-	if !hadErrors {
-		st.clean++
-		st.cleanSyms += len(want)
-		wk, hk := rsKeys(want), rsKeys(outside)
-		eq := 0
-		for i := range min(len(wk), len(hk)) {
-			if wk[i] == hk[i] {
-				eq++
-			}
-		}
-		st.equalSyms += eq
-		if slices.Equal(wk, hk) && slices.Equal(ref.Imports, got.Imports) {
-			st.equal++
-			return
-		}
-		if reason := rsExplain(src, wk, hk); reason != "" && slices.Equal(ref.Imports, got.Imports) {
-			st.explained++
-			st.reasons[reason]++
-			return
-		}
-		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
+	if hadErrors {
+		st.holdOutsideErrors(path, want, have, rsErrorLines(ts, src))
 		return
 	}
-	st.errFiles++
-	errs := rsErrorLines(ts, src)
-	starts := map[string]bool{}
-	for _, s := range have {
-		starts[fmt.Sprintf("%s\x00%d", s.Name, s.StartLine)] = true
-	}
-	for _, s := range want {
-		held := starts[fmt.Sprintf("%s\x00%d", s.Name, s.StartLine)]
-		if slices.ContainsFunc(errs, func(e [2]int) bool { return e[0] <= s.EndLine && s.StartLine <= e[1] }) {
-			st.recovered++
-			if held {
-				st.recoveredH++
-			}
-			continue
-		}
-		st.holdSyms++
-		if held {
-			st.held++
-		} else {
-			st.misses = append(st.misses, fmt.Sprintf("  %s:%d %s %q %q", path, s.StartLine, s.Kind, s.Name, s.Signature))
-		}
+	wk, hk := rsKeys(want), rsKeys(outside)
+	switch reason := rsExplain(src, wk, hk); {
+	case st.compareClean(wk, hk, ref.Imports, got.Imports):
+	case reason != "" && slices.Equal(ref.Imports, got.Imports):
+		st.explained++
+		st.reasons[reason]++
+	default:
+		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
 	}
 }
 

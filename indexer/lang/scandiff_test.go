@@ -1,0 +1,107 @@
+package lang
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/readmap/readmap/store"
+)
+
+// scannerDiff tallies, file by file, a hand-written scanner's maps against those of the
+// tree-sitter walk it replaced, which the Java, Rust and OCaml differential tests keep as their
+// reference: a file the grammar parses without errors ("clean") must map equally; in a file with
+// errors, the scanner must hold each of the walk's symbols outside the error regions (same name,
+// same first line), and those inside them, what the parser's recovery made of the text, are only
+// counted.
+type scannerDiff struct {
+	files                 int
+	clean, equal          int // files tree-sitter parses cleanly, and those mapped equally
+	cleanSyms, equalSyms  int
+	errFiles              int
+	holdSyms, held        int // tree-sitter's symbols outside error regions, and those the scanner holds
+	recovered, recoveredH int // and inside them
+	diffs, misses         []string
+	failures              []string
+}
+
+// scannerDiffHeader is the head of the table of scannerDiff.row.
+const scannerDiffHeader = "| corpus         | files | clean | equal | equal symbols    | with errors | symbols held            | held in error regions |\n"
+
+// row renders the tallies as a row of the test's table.
+func (st *scannerDiff) row(name string) string {
+	return fmt.Sprintf("| %-14s | %5d | %5d | %5d | %6d of %6d | %5d | %6d of %6d (%s) | %5d of %5d |", name, st.files,
+		st.clean, st.equal, st.equalSyms, st.cleanSyms, st.errFiles, st.held, st.holdSyms, refShare(st.held, st.holdSyms), st.recoveredH, st.recovered)
+}
+
+// fail records a file the comparison could not map.
+func (st *scannerDiff) fail(path string, err error) {
+	st.failures = append(st.failures, fmt.Sprintf("%s: %v", path, err))
+}
+
+// compareClean counts a clean file whose maps have the keys wk (the walk's) and hk (the
+// scanner's), and reports whether they and the imports are equal. An unequal file is the
+// caller's to explain or to add to diffs.
+func (st *scannerDiff) compareClean(wk, hk []rsKey, wantImports, haveImports []string) bool {
+	st.clean++
+	st.cleanSyms += len(wk)
+	for i := range min(len(wk), len(hk)) {
+		if wk[i] == hk[i] {
+			st.equalSyms++
+		}
+	}
+	if slices.Equal(wk, hk) && slices.Equal(wantImports, haveImports) {
+		st.equal++
+		return true
+	}
+	return false
+}
+
+// holdOutsideErrors counts a file with syntax errors: each of the walk's symbols (want) outside
+// the line spans errs must be among the scanner's (have) by name and first line.
+func (st *scannerDiff) holdOutsideErrors(path string, want, have []store.Symbol, errs [][2]int) {
+	st.errFiles++
+	starts := map[string]bool{}
+	for _, s := range have {
+		starts[fmt.Sprintf("%s\x00%d", s.Name, s.StartLine)] = true
+	}
+	for _, s := range want {
+		held := starts[fmt.Sprintf("%s\x00%d", s.Name, s.StartLine)]
+		if slices.ContainsFunc(errs, func(e [2]int) bool { return e[0] <= s.EndLine && s.StartLine <= e[1] }) {
+			st.recovered++
+			if held {
+				st.recoveredH++
+			}
+			continue
+		}
+		st.holdSyms++
+		if held {
+			st.held++
+		} else {
+			st.misses = append(st.misses, fmt.Sprintf("  %s:%d %s %q %q", path, s.StartLine, s.Kind, s.Name, s.Signature))
+		}
+	}
+}
+
+// report fails t for what the comparison found wrong: failures, clean files mapped otherwise
+// (but the explained ones), symbols outside error regions not held. what names the files
+// ("", ".mli").
+func (st *scannerDiff) report(t *testing.T, what string, explained int) {
+	t.Helper()
+	for _, f := range st.failures {
+		t.Error(f)
+	}
+	if os.Getenv("READMAP_SHOW_MISSES") != "" {
+		t.Logf("%s differences on clean files:\n%s", what, strings.Join(st.diffs, "\n"))
+		t.Logf("%s tree-sitter symbols the scanner lacks, in files with errors:\n%s", what, strings.Join(st.misses, "\n"))
+	}
+	if n := st.clean - st.equal - explained; n > 0 {
+		t.Errorf("%d of %d %s files tree-sitter parses cleanly map otherwise; first:\n%s", n, st.clean, what, refFirst(st.diffs))
+	}
+	if st.held < st.holdSyms {
+		t.Errorf("%d of tree-sitter's symbols outside its error regions in %s files are not in the scanner's maps; first:\n%s",
+			st.holdSyms-st.held, what, refFirst(st.misses))
+	}
+}
