@@ -277,6 +277,9 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *sema
 					out := p.process(ctx, w, abs, rel, prev)
 					if out.change == changePut && !r.opts.Check {
 						out.packed = store.Pack(out.file)
+						if out.isNew {
+							out.packed = out.packed.AsNew()
+						}
 					}
 					if err := queue.Acquire(ctx, symbolWeight(out)); err != nil {
 						return err

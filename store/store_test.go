@@ -856,3 +856,52 @@ func TestNamesAddedAndDroppedInOneBatch(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestPutAsNew: a row marked new is written without reading a row before it; when the path has
+// a row after all (another process wrote it since the caller looked), it replaces it as a Put
+// does, its names unlinked; a new row without a name set leaves no use rows.
+func TestPutAsNew(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	sym := func(name string) Symbol {
+		return Symbol{Name: name, Qualname: name, Kind: KindFunction, StartLine: 1, EndLine: 1, Parent: -1}
+	}
+	put := func(f *File, asNew bool) {
+		t.Helper()
+		w := st.NewWriter()
+		p := Pack(f)
+		if asNew {
+			p = p.AsNew()
+		}
+		if err := w.PutPacked(ctx, p); err != nil {
+			t.Fatalf("PutPacked %s: %v", f.Path, err)
+		}
+		if err := w.Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put(&File{Path: "a.go", Language: "Go", Symbols: []Symbol{sym("Alpha")}, Uses: []byte{1}, UsedNames: []uint32{7}}, false)
+	// a.go is "new" to a caller that read the store before the row above was written.
+	put(&File{Path: "a.go", Language: "Go", Symbols: []Symbol{sym("Beta")}, Uses: []byte{1}, UsedNames: []uint32{7}}, true)
+	put(&File{Path: "b.go", Language: "Go", Symbols: []Symbol{sym("Gamma")}}, true)
+	for name, want := range map[string][]string{"Alpha": nil, "Beta": {"a.go"}, "Gamma": {"b.go"}} {
+		hits, err := st.SymbolsNamed(ctx, name, LookupFilter{}, 0)
+		var got []string
+		for _, h := range hits {
+			got = append(got, h.Path)
+		}
+		if err != nil || !cmp.Equal(got, want) {
+			t.Errorf("SymbolsNamed(%s) = %v, %v; want %v", name, got, err, want)
+		}
+	}
+	if names, err := st.SymbolNames(ctx); err != nil || !cmp.Equal(names, []string{"Beta", "Gamma"}) {
+		t.Errorf("SymbolNames = %v, %v; want Beta and Gamma (Alpha unlinked with a.go's first row)", names, err)
+	}
+	var filters int
+	if err := st.read.QueryRowContext(ctx, "SELECT count(*) FROM use_filters").Scan(&filters); err != nil || filters != 1 {
+		t.Errorf("use filters = %d, %v; want a.go's only", filters, err)
+	}
+	if err := st.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+}

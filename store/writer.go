@@ -166,6 +166,13 @@ func (w *Writer) exec(ctx context.Context, query string, args ...any) (sql.Resul
 	return res, classify(err)
 }
 
+// insertNewFile writes the row of a path that has none, and nothing when it has one.
+const insertNewFile = `INSERT INTO files (path, size, mtime_ns, ctime_ns, inode, hash, language, mapper,
+	lines, summary, skip_reason, skip_detail, line_index, indexed_at, mappers_version, symbols, symbol_count)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (path) DO NOTHING
+RETURNING id`
+
 const upsertFile = `INSERT INTO files (path, size, mtime_ns, ctime_ns, inode, hash, language, mapper,
 	lines, summary, skip_reason, skip_detail, line_index, indexed_at, mappers_version, symbols, symbol_count)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -191,6 +198,7 @@ type Packed struct {
 	file          *File
 	value         []byte
 	used, defined []byte // the name set's hashes of the names used and defined, packed
+	isNew         bool   // AsNew: the caller found no row for the path
 }
 
 // Pack packs f's symbols, imports and name set. f's other fields are read when the row is
@@ -206,6 +214,15 @@ func Pack(f *File) Packed {
 // File is the row packed.
 func (p Packed) File() *File { return p.file }
 
+// AsNew marks the row as one of a path the caller found no row for (an index run reads the
+// store's rows first): PutPacked then inserts it without first reading the names of a row there,
+// and reads them after all when the insert meets one (another process wrote it meanwhile). A
+// bulk load saves a statement per file, and three for a file without a name set.
+func (p Packed) AsNew() Packed {
+	p.isNew = true
+	return p
+}
+
 // PutPacked writes a packed row as Put writes f.
 func (w *Writer) PutPacked(ctx context.Context, p Packed) error {
 	f := p.file
@@ -213,26 +230,28 @@ func (w *Writer) PutPacked(ctx context.Context, p Packed) error {
 		return err
 	}
 	oldNames, prepared := w.prepared[f.Path]
-	if prepared {
-		delete(w.prepared, f.Path)
-	} else {
+	delete(w.prepared, f.Path)
+	id, existed := int64(0), true
+	if p.isNew && !prepared {
+		inserted, written, err := w.writeRow(ctx, insertNewFile, p)
+		if err != nil {
+			return err
+		}
+		id, existed = inserted, !written
+	}
+	if existed {
+		if !prepared {
+			var err error
+			if oldNames, err = w.namesOfRow(ctx, f.Path); err != nil {
+				return fmt.Errorf("write %s: %w", f.Path, err)
+			}
+		}
 		var err error
-		if oldNames, err = w.namesOfRow(ctx, f.Path); err != nil {
-			return fmt.Errorf("write %s: %w", f.Path, err)
+		if id, _, err = w.writeRow(ctx, upsertFile, p); err != nil {
+			return err
 		}
 	}
-	st, err := w.stmt(ctx, upsertFile)
-	if err != nil {
-		return err
-	}
-	var id int64
-	err = st.QueryRowContext(ctx, f.Path, f.Size, f.ModTimeNS, f.CTimeNS, f.Inode, f.Hash, f.Language, f.Mapper,
-		f.Lines, f.Summary, string(f.Skip), f.SkipDetail, encodeLineIndex(f.LineIndex), w.now, f.MappersVersion,
-		p.value, len(f.Symbols)).Scan(&id)
-	if err != nil {
-		return classify(fmt.Errorf("write %s: %w", f.Path, err))
-	}
-	if err := w.putUses(ctx, id, &p); err != nil {
+	if err := w.putUses(ctx, id, &p, existed); err != nil {
 		return fmt.Errorf("write %s: %w", f.Path, err)
 	}
 	newNames := map[string]string{}
@@ -247,10 +266,33 @@ func (w *Writer) PutPacked(ctx context.Context, p Packed) error {
 	return w.done(ctx, len(f.Symbols))
 }
 
+// writeRow writes p's row with query (upsertFile or insertNewFile) and returns its id, or
+// written false when the query wrote nothing (insertNewFile met a row).
+func (w *Writer) writeRow(ctx context.Context, query string, p Packed) (id int64, written bool, err error) {
+	f := p.file
+	st, err := w.stmt(ctx, query)
+	if err != nil {
+		return 0, false, err
+	}
+	err = st.QueryRowContext(ctx, f.Path, f.Size, f.ModTimeNS, f.CTimeNS, f.Inode, f.Hash, f.Language, f.Mapper,
+		f.Lines, f.Summary, string(f.Skip), f.SkipDetail, encodeLineIndex(f.LineIndex), w.now, f.MappersVersion,
+		p.value, len(f.Symbols)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, classify(fmt.Errorf("write %s: %w", f.Path, err))
+	}
+	return id, true, nil
+}
+
 // putUses keeps the use filter and name set of file id (p), or drops them when p (nil for a
-// deleted file) has no filter.
-func (w *Writer) putUses(ctx context.Context, id int64, p *Packed) error {
+// deleted file) has no filter; a row that did not exist before (existed false) has none to drop.
+func (w *Writer) putUses(ctx context.Context, id int64, p *Packed, existed bool) error {
 	w.usesChanged = true
+	if (p == nil || p.file.Uses == nil) && !existed {
+		return nil
+	}
 	if p == nil || p.file.Uses == nil {
 		if _, err := w.exec(ctx, "DELETE FROM use_filters WHERE file_id = ?", id); err != nil {
 			return err
@@ -573,7 +615,7 @@ func (w *Writer) Delete(ctx context.Context, path string) error {
 		if err := w.relink(ctx, id, before, nil); err != nil {
 			return fmt.Errorf("delete %s: %w", path, err)
 		}
-		if err := w.putUses(ctx, id, nil); err != nil {
+		if err := w.putUses(ctx, id, nil, true); err != nil {
 			return fmt.Errorf("delete %s: %w", path, err)
 		}
 	}
