@@ -100,7 +100,9 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	if fi.Size() > p.maxFileSize {
 		return p.skipped(rel, StampOf(fi), prev, store.SkipTooLarge, fmt.Sprintf("%d bytes, limit %d", fi.Size(), p.maxFileSize))
 	}
-	if fi.Size() > binaryProbeAbove {
+	// A row with a content hash (text, or a binary file an older readmap hashed) is compared by
+	// its hash, so `index --check` does not report as changed a file that only was touched.
+	if fi.Size() > binaryProbeAbove && (prev == nil || prev.Hash == nil) {
 		if out, binary := p.probeBinary(file, fi, rel, prev, retrying); binary {
 			return out
 		}
@@ -132,8 +134,9 @@ const binaryProbeAbove = 64 << 10
 
 // probeBinary reads the head of the open file and, when it is binary (and not UTF-16 text, whose
 // NUL bytes are its encoding), returns the row's outcome: the file's kind and size, without a
-// content hash, so its stat data tell its versions apart. It reports false for any other head,
-// or when the head cannot be read (the whole read then says why).
+// content hash, so its stat data tell its versions apart (prev, when set, has no hash either).
+// It reports false for any other head, or when the head cannot be read (the whole read then
+// says why).
 func (p *processor) probeBinary(file *os.File, fi os.FileInfo, rel string, prev *store.FileState, retrying bool) (outcome, bool) {
 	head := make([]byte, lang.SniffBytes)
 	n, err := file.ReadAt(head, 0)
@@ -148,7 +151,7 @@ func (p *processor) probeBinary(file *os.File, fi os.FileInfo, rel string, prev 
 	f := &store.File{Path: rel, Size: fi.Size(), Skip: store.SkipBinary, SkipDetail: kind, MappersVersion: lang.RowVersion("")}
 	f.SetStamp(StampOf(fi))
 	if prev != nil && !p.force && !retrying && prev.Skip == store.SkipBinary && prev.SkipDetail == kind &&
-		prev.Size == f.Size && prev.Hash == nil && prev.MappersVersion == f.MappersVersion {
+		prev.Size == f.Size && prev.MappersVersion == f.MappersVersion {
 		return outcome{change: changeTouch, path: rel, file: f}, true
 	}
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}, true

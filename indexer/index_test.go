@@ -970,3 +970,36 @@ func TestLargeBinaryIsProbedNotRead(t *testing.T) {
 		t.Errorf("row of the binary file turned text = %+v, %v; want it read and hashed", f, err)
 	}
 }
+
+// TestHashedBinaryRowIsComparedByHash: a large binary file's row that has a content hash (as an
+// older readmap wrote it) is still told touched from changed by its hash: `index --check` does
+// not call a touched file stale, and does call a changed one stale.
+func TestHashedBinaryRowIsComparedByHash(t *testing.T) {
+	ctx := context.Background()
+	content := "Caml1999T\x00\x01" + strings.Repeat("x", binaryProbeAbove+100)
+	root := writeTree(t, map[string]string{"lib.cmt": content})
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	runIndex(t, st, Options{Root: root})
+	f, err := st.File(ctx, "lib.cmt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Hash = Hash([]byte(content)) // as a readmap that read binary files whole kept it
+	if err := write(ctx, st, func(w *store.Writer) error { return w.Put(ctx, f) }); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(filepath.Join(root, "lib.cmt"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	if sum := runIndex(t, st, Options{Root: root, Check: true}); len(sum.Stale) != 0 || sum.Touched != 1 {
+		t.Errorf("index --check after a touch = %+v; want it touched, nothing stale", sum)
+	}
+	// Other bytes of the same size: the hash tells.
+	if err := os.WriteFile(filepath.Join(root, "lib.cmt"), []byte(strings.Replace(content, "x", "y", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if sum := runIndex(t, st, Options{Root: root, Check: true}); len(sum.Stale) != 1 {
+		t.Errorf("index --check after a change = %+v; want lib.cmt stale", sum)
+	}
+}
