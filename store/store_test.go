@@ -901,6 +901,26 @@ func TestPutAsNew(t *testing.T) {
 	if err := st.read.QueryRowContext(ctx, "SELECT count(*) FROM use_filters").Scan(&filters); err != nil || filters != 1 {
 		t.Errorf("use filters = %d, %v; want a.go's only", filters, err)
 	}
+	// A new row's name set waits for the batch's end; a later Put of the row in the same batch
+	// wins over it.
+	w := st.NewWriter()
+	for i, filter := range []byte{2, 3} {
+		p := Pack(&File{Path: "c.go", Language: "Go", Symbols: []Symbol{sym("Delta")}, Uses: []byte{filter}, UsedNames: []uint32{7}})
+		if i == 0 {
+			p = p.AsNew()
+		}
+		if err := w.PutPacked(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var filter []byte
+	err := st.read.QueryRowContext(ctx, "SELECT filter FROM use_filters u JOIN files f ON f.id = u.file_id WHERE f.path = 'c.go'").Scan(&filter)
+	if err != nil || !bytes.Equal(filter, []byte{3}) {
+		t.Errorf("c.go's use filter = %v, %v; want the second Put's", filter, err)
+	}
 	if err := st.IntegrityCheck(ctx); err != nil {
 		t.Error(err)
 	}

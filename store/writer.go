@@ -47,6 +47,10 @@ type Writer struct {
 	// postings are the (name id, file id) pairs of the open batch, written at its end or before
 	// a posting is removed (insertPostings).
 	postings [][2]int64
+	// newUses are the name sets of the rows the open batch inserted anew, written at its end
+	// or before any other write of the use tables (insertUses): two multi-row inserts a batch
+	// instead of two statements a file.
+	newUses []newUse
 
 	// The names of the open batch: ids by folded name (valid while namesGen is the store's),
 	// the next id to hand out, and the names added and removed, for the names' listing.
@@ -286,14 +290,30 @@ func (w *Writer) writeRow(ctx context.Context, query string, p Packed) (id int64
 	return id, true, nil
 }
 
+// newUse is the use filter and name set of a row inserted anew, not yet written.
+type newUse struct {
+	id                    int64
+	filter, used, defined []byte
+	imports               string
+}
+
 // putUses keeps the use filter and name set of file id (p), or drops them when p (nil for a
-// deleted file) has no filter; a row that did not exist before (existed false) has none to drop.
+// deleted file) has no filter; a row that did not exist before (existed false) has none to drop,
+// and its name set waits for the batch's end.
 func (w *Writer) putUses(ctx context.Context, id int64, p *Packed, existed bool) error {
 	w.usesChanged = true
-	if (p == nil || p.file.Uses == nil) && !existed {
+	noUses := p == nil || p.file.Uses == nil
+	if !existed {
+		if !noUses {
+			w.newUses = append(w.newUses, newUse{id: id, filter: p.file.Uses, used: p.used, defined: p.defined,
+				imports: strings.Join(p.file.Imports, "\n")})
+		}
 		return nil
 	}
-	if p == nil || p.file.Uses == nil {
+	if err := w.insertUses(ctx); err != nil { // in the order they were put
+		return err
+	}
+	if noUses {
 		if _, err := w.exec(ctx, "DELETE FROM use_filters WHERE file_id = ?", id); err != nil {
 			return err
 		}
@@ -311,6 +331,36 @@ func (w *Writer) putUses(ctx context.Context, id int64, p *Packed, existed bool)
 		defined = excluded.defined, imports = excluded.imports`,
 		id, p.used, p.defined, strings.Join(f.Imports, "\n"))
 	return err
+}
+
+// usesPerInsert is how many rows one multi-row INSERT of use filters or name sets carries.
+const usesPerInsert = 160
+
+// insertUses writes the name sets the batch's new rows wait with.
+func (w *Writer) insertUses(ctx context.Context) error {
+	for start := 0; start < len(w.newUses); start += usesPerInsert {
+		chunk := w.newUses[start:min(start+usesPerInsert, len(w.newUses))]
+		n := padded(len(chunk)) // repeats of the first row write it again: a few statement texts only
+		filters, sets := make([]any, 0, 2*n), make([]any, 0, 4*n)
+		for i := range n {
+			u := chunk[0]
+			if i < len(chunk) {
+				u = chunk[i]
+			}
+			filters = append(filters, u.id, u.filter)
+			sets = append(sets, u.id, u.used, u.defined, u.imports)
+		}
+		if _, err := w.exec(ctx, "INSERT INTO use_filters (file_id, filter) VALUES "+placeholders(n, "(?,?)")+
+			" ON CONFLICT (file_id) DO UPDATE SET filter = excluded.filter", filters...); err != nil {
+			return err
+		}
+		if _, err := w.exec(ctx, "INSERT INTO file_uses (file_id, used, defined, imports) VALUES "+placeholders(n, "(?,?,?,?)")+
+			" ON CONFLICT (file_id) DO UPDATE SET used = excluded.used, defined = excluded.defined, imports = excluded.imports", sets...); err != nil {
+			return err
+		}
+	}
+	w.newUses = w.newUses[:0]
+	return nil
 }
 
 // Prepare reads, in the open batch (it begins one), what the next Put of path needs of the row
@@ -666,6 +716,10 @@ func (w *Writer) Flush(ctx context.Context) error {
 		w.Abort()
 		return err
 	}
+	if err := w.insertUses(ctx); err != nil {
+		w.Abort()
+		return err
+	}
 	if err := w.saveNames(ctx); err != nil {
 		w.Abort()
 		return err
@@ -706,7 +760,7 @@ func (w *Writer) Abort() {
 	}
 	_ = w.tx.Rollback()
 	w.tx, w.stmts, w.files, w.syms, w.prepared, w.usesChanged = nil, nil, 0, 0, nil, false
-	w.postings = w.postings[:0]
+	w.postings, w.newUses = w.postings[:0], w.newUses[:0]
 	// Ids the batch handed out are gone with it.
 	clear(w.nameIDs)
 	w.namesGen = -1
