@@ -29,6 +29,10 @@ type lexRules struct {
 	regexps        bool        // a / where an operand may start begins a regular expression literal (JavaScript)
 	extra          string      // identifier characters besides letters, digits and '_'
 	keywords       map[string]bool
+	// memberKeywords are keywords that name a member after a dot (JavaScript's `map.delete(k)`,
+	// `p.catch(f)`, `exports.default`) or as an object literal's key: elsewhere they are no
+	// identifier.
+	memberKeywords map[string]bool
 }
 
 func words(s string) map[string]bool {
@@ -40,6 +44,11 @@ func words(s string) map[string]bool {
 }
 
 var (
+	// jsReserved are JavaScript's reserved words, which no binding is named; the contextual
+	// ones (let, static, yield, await, async, of, get, set) can be names.
+	jsReserved = words(`break case catch class const continue debugger default delete do else export extends
+		false finally for function if import in instanceof new null return super switch this throw true try
+		typeof var void while with`)
 	cLike      = [][2]string{{"/*", "*/"}}
 	goKeywords = words(`break case chan const continue default defer else fallthrough for func go goto if
 		import interface map package range return select struct switch type var`)
@@ -54,7 +63,8 @@ func lexRulesOf(language string) (lexRules, bool) {
 	case "C", "C++", "Java", "C#", "Protobuf":
 		return lexRules{lineComments: []string{"//"}, blockComments: cLike, quotes: `"'`}, true
 	case "JavaScript", "TypeScript", "TSX":
-		return lexRules{lineComments: []string{"//"}, blockComments: cLike, quotes: `"'`, templates: true, regexps: true, extra: "$"}, true
+		return lexRules{lineComments: []string{"//"}, blockComments: cLike, quotes: `"'`, templates: true, regexps: true, extra: "$",
+			memberKeywords: jsReserved}, true
 	case "Rust", "Swift", "Kotlin", "Scala":
 		return lexRules{lineComments: []string{"//"}, blockComments: cLike, nested: true, quotes: `"`, charQuote: true}, true
 	case "PHP":
@@ -121,6 +131,9 @@ type identLexer struct {
 	// division.
 	substitutions []int
 	prev          tokenKind
+	// last is the last byte of the last token outside comments ('.' before a member's name), or
+	// a stand-in for it ('"' after a string, '0' after a number, 'a' after a name).
+	last byte
 }
 
 // tokenKind is the kind of the last token seen, as far as the lexer needs it.
@@ -150,6 +163,7 @@ func (l *identLexer) run(fn func(name []byte, line, column int)) {
 		case c == '`' && l.r.templates:
 			l.i++
 			l.template()
+			l.last = '`'
 		case c == '/' && l.r.regexps:
 			if l.regexpAllowed() && l.regexp() {
 				l.prev = tokenOperand
@@ -157,32 +171,37 @@ func (l *identLexer) run(fn func(name []byte, line, column int)) {
 				l.i++
 				l.prev = tokenOperator
 			}
+			l.last = '/'
 		case l.special[c] && l.str():
-			l.prev = tokenOperand
+			l.prev, l.last = tokenOperand, '"'
 		case c >= '0' && c <= '9':
 			for l.i < len(src) && (isNameByte(src[l.i]) || src[l.i] == '.') {
 				l.i++
 			}
-			l.prev = tokenOperand
+			l.prev, l.last = tokenOperand, '0'
 		case l.ident[c]:
 			start := l.i
 			for l.i < len(src) && l.ident[src[l.i]] {
 				l.i++
 			}
 			name := src[start:l.i]
-			l.prev = tokenOperand
+			member := l.last == '.'
+			l.prev, l.last = tokenOperand, 'a'
 			if l.r.regexps && operandKeywords[string(name)] {
 				l.prev = tokenOperator // return /re/
 			}
 			if l.r.triple && l.i < len(src) && (src[l.i] == '"' || src[l.i] == '\'') && isStringPrefix(name) {
 				continue // Python's r"", b'', f"": the prefix is not a name
 			}
+			if l.r.memberKeywords[string(name)] && !member && !l.objectKey(start) {
+				continue
+			}
 			if !l.r.keywords[string(name)] && !onlyExtra(name, l.r.extra) {
 				fn(name, l.line, start-l.lineStart+1)
 			}
 		case (c == '{' || c == '}') && len(l.substitutions) > 0:
 			l.i++
-			l.prev = tokenOperator
+			l.prev, l.last = tokenOperator, c
 			top := &l.substitutions[len(l.substitutions)-1]
 			switch {
 			case c == '{':
@@ -195,7 +214,7 @@ func (l *identLexer) run(fn func(name []byte, line, column int)) {
 				l.template()
 			}
 		default:
-			l.prev = tokenOperator
+			l.prev, l.last = tokenOperator, c
 			if c == ')' || c == ']' || c == '}' {
 				l.prev = tokenOperand
 			}
@@ -203,6 +222,27 @@ func (l *identLexer) run(fn func(name []byte, line, column int)) {
 		}
 	}
 }
+
+// objectKey reports whether the name just read, from offset start, is the key of an object
+// literal's property after the first (`{a: 1, default: 2}`: after a comma, before a colon),
+// which names a member; a switch's `default:` follows no comma.
+func (l *identLexer) objectKey(start int) bool {
+	i := start - 1
+	for i >= 0 && isBlank(l.src[i]) {
+		i--
+	}
+	if i < 0 || l.src[i] != ',' {
+		return false
+	}
+	j := l.i
+	for j < len(l.src) && isBlank(l.src[j]) {
+		j++
+	}
+	return j < len(l.src) && l.src[j] == ':' && (j+1 == len(l.src) || l.src[j+1] != ':')
+}
+
+// isBlank reports whether b is a space, a tab or a line break.
+func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
 // template skips the text of a template literal from here to its closing backquote, or to a
 // ${ whose code the lexer then reads (run comes back here at its closing brace).
