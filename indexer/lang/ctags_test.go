@@ -153,15 +153,15 @@ var reservedMacro = regexp.MustCompile(`^_{1,2}[A-Z][A-Z0-9_]*$`)
 
 // jsCtagsMisread reports a JavaScript tag ctags misread: a "class" it made of an object literal
 // nested in something (`end: {line: 1}` in a function, `this.loc = {...}` in a constructor),
-// whose line declares no class and no function; or a name called on its line
-// (`Array.prototype.push.apply(a, b)` read as a class Array with a method push).
+// whose line declares no class and no function; or a name its line calls a method of through
+// apply or call (`Array.prototype.push.apply(a, b)` read as a class Array with a method push).
 func jsCtagsMisread(tag ctagsTag) bool {
 	line := strings.TrimPrefix(strings.TrimSuffix(tag.Pattern, "$/"), "/^")
 	if tag.Kind == "class" && tag.Scope != "" && !jsDeclaringLine.MatchString(line) {
 		return true
 	}
-	return strings.Contains(line, tag.Name+".apply(") || strings.Contains(line, tag.Name+".call(") ||
-		strings.Contains(line, tag.Name+".prototype.push.apply(")
+	called := regexp.MustCompile(`\b` + regexp.QuoteMeta(tag.Name) + `(\.\w+)*\.(apply|call)\(`)
+	return called.MatchString(line)
 }
 
 // jsDeclaringLine matches a line with a class or function keyword.

@@ -130,23 +130,10 @@ func TestJavaScannerAgainstTreeSitter(t *testing.T) {
 
 // add compares the two maps of one file.
 func (st *jvDiffStats) add(path string, src []byte, ts *tsMapper) {
-	st.files++
-	ctx := context.Background()
-	ref, hadErrors, err := ts.mapOnce(ctx, src, src)
-	if err != nil {
-		st.fail(path, fmt.Errorf("tree-sitter: %w", err))
+	ref, hadErrors, err := ts.mapOnce(context.Background(), src, src)
+	want, have, got, ok := st.scan(path, src, ref, err, jvMapper{})
+	if !ok {
 		return
-	}
-	got, err := jvMapper{}.Map(ctx, src)
-	if err != nil {
-		st.fail(path, err)
-		return
-	}
-	lines := CountLines(src)
-	want := normalize(slices.Clone(ref.Symbols), lines)
-	have := normalize(slices.Clone(got.Symbols), lines)
-	if err := CheckSymbols(have, lines); err != nil {
-		st.fail(path, err)
 	}
 	if hadErrors {
 		st.holdOutsideErrors(path, want, have, jvErrorLines(ts, src))

@@ -180,7 +180,9 @@ func jsVars(w *tsWalk, n *sitter.Node, at tsAt) int {
 				k = store.KindClass // TypeScript's ES5 class: `var C = /** @class */ (function () { function C() {} ... }())`
 			}
 			idx = w.span(rangeNode, a, name, k, joinSig(prefix, w.sigLine(d.StartByte(), d.EndByte())))
-			jsContents(w, v, idx)
+			if jsHasContents(w, v) {
+				jsContents(w, v, idx)
+			}
 		}
 		if first < 0 {
 			first = idx
@@ -324,11 +326,11 @@ func jsHasContents(w *tsWalk, v *sitter.Node) bool {
 	return jsInvokedBody(w, v) != nil
 }
 
-// jsContents maps the functions of a container value v as members of symbol idx: the methods
-// and function-valued properties of an object literal, the declarations in the body of an
-// immediately invoked function (the module pattern).
+// jsContents maps the functions of a container value v (jsHasContents) as members of symbol
+// idx: the methods and function-valued properties of an object literal, the declarations in the
+// body of an immediately invoked function (the module pattern).
 func jsContents(w *tsWalk, v *sitter.Node, idx int) {
-	if idx < 0 || !jsHasContents(w, v) {
+	if idx < 0 {
 		return
 	}
 	v = jsUnwrap(w, v)

@@ -190,23 +190,11 @@ func mlBlankAttrs(src []byte) []byte {
 
 // add compares the two maps of one file, attributes [@...] blanked.
 func (st *mlDiffStats) add(f mlFile, ts *tsMapper) {
-	st.files++
 	f.src = mlBlankAttrs(f.src)
 	ref, hadErrors, err := mlTreeSitter(ts, f)
-	if err != nil {
-		st.fail(f.path, fmt.Errorf("tree-sitter: %w", err))
+	want, have, got, ok := st.scan(f.path, f.src, ref, err, mlMapper{})
+	if !ok {
 		return
-	}
-	got, err := mlMapper{}.Map(context.Background(), f.src)
-	if err != nil {
-		st.fail(f.path, err)
-		return
-	}
-	lines := CountLines(f.src)
-	want := normalize(slices.Clone(ref.Symbols), lines)
-	have := normalize(slices.Clone(got.Symbols), lines)
-	if err := CheckSymbols(have, lines); err != nil {
-		st.fail(f.path, err)
 	}
 	if !slices.IsSortedFunc(have, func(a, b store.Symbol) int { return a.StartLine - b.StartLine }) {
 		st.fail(f.path, errors.New("the scanner's symbols are not in the file's order"))

@@ -130,23 +130,10 @@ func TestRustScannerAgainstTreeSitter(t *testing.T) {
 
 // add compares the two maps of one file.
 func (st *rsDiffStats) add(path string, src []byte, ts *tsMapper) {
-	st.files++
-	ctx := context.Background()
-	ref, hadErrors, err := ts.mapOnce(ctx, src, src)
-	if err != nil {
-		st.fail(path, fmt.Errorf("tree-sitter: %w", err))
+	ref, hadErrors, err := ts.mapOnce(context.Background(), src, src)
+	want, have, got, ok := st.scan(path, src, ref, err, rsMapper{})
+	if !ok {
 		return
-	}
-	got, err := rsMapper{}.Map(ctx, src)
-	if err != nil {
-		st.fail(path, err)
-		return
-	}
-	lines := CountLines(src)
-	want := normalize(slices.Clone(ref.Symbols), lines)
-	have := normalize(slices.Clone(got.Symbols), lines)
-	if err := CheckSymbols(have, lines); err != nil {
-		st.fail(path, err)
 	}
 	// The scanner's symbols inside function bodies are set aside.
 	var outside []store.Symbol

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"slices"
@@ -39,6 +40,29 @@ func (st *scannerDiff) row(name string) string {
 // fail records a file the comparison could not map.
 func (st *scannerDiff) fail(path string, err error) {
 	st.failures = append(st.failures, fmt.Sprintf("%s: %v", path, err))
+}
+
+// scan maps src with the scanner and returns the two maps of the file, the reference's (ref,
+// or nil when the reference failed with refErr) and the scanner's, normalized and checked; ok
+// is false, the failure recorded, when either map could not be made.
+func (st *scannerDiff) scan(path string, src []byte, ref *Result, refErr error, scanner Mapper) (want, have []store.Symbol, got *Result, ok bool) {
+	st.files++
+	if refErr != nil {
+		st.fail(path, fmt.Errorf("tree-sitter: %w", refErr))
+		return nil, nil, nil, false
+	}
+	got, err := scanner.Map(context.Background(), src)
+	if err != nil {
+		st.fail(path, err)
+		return nil, nil, nil, false
+	}
+	lines := CountLines(src)
+	want = normalize(slices.Clone(ref.Symbols), lines)
+	have = normalize(slices.Clone(got.Symbols), lines)
+	if err := CheckSymbols(have, lines); err != nil {
+		st.fail(path, err)
+	}
+	return want, have, got, true
 }
 
 // compareClean counts a clean file whose maps have the keys wk (the walk's) and hk (the
