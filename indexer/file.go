@@ -121,7 +121,7 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 		return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 	}
 	if !w.analyze(ctx, f, src) {
-		return outcome{change: changeNone, path: rel} // the run is ending: nothing to write
+		return outcome{change: changeNone, path: rel, isNew: prev == nil} // the run is ending: nothing to write
 	}
 	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 }

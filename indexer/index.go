@@ -174,7 +174,7 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 		git:         inGitWorkTree(opts.Root),
 		own:         newStoreFiles(st.Path()),
 		indexesDone: opts.Check,
-		writer:      &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, seen: map[string]bool{}, log: opts.Logger},
+		writer:      &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, log: opts.Logger},
 	}
 	if !r.git {
 		opts.Logger.Debug("not inside a git work tree: .gitignore and .gitmodules rules do not apply", "root", opts.Root)
@@ -302,6 +302,10 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *sema
 // interrupted, or a write fails.
 func (r *run) applyOutcomes(ctx context.Context, outcomes <-chan outcome, queue *semaphore.Weighted) error {
 	writeCtx := context.WithoutCancel(ctx)
+	// No outcome comes before the rows are read; sized for them, the set of seen paths never
+	// grows (its rehashing was a twentieth of a kernel-sized run that finds nothing changed).
+	<-r.statesRead
+	r.writer.seen = make(map[string]bool, len(r.states))
 	for out := range outcomes {
 		if ctx.Err() != nil {
 			return nil // interrupted: an outcome from now on may be a cut-short mapping
@@ -459,12 +463,17 @@ type runWriter struct {
 	w     *store.Writer
 	sum   *Summary
 	check bool
-	seen  map[string]bool
+	seen  map[string]bool // the paths of the outcomes applied; applyOutcomes makes it
+	known int             // how many of them the store had rows for
 	log   *slog.Logger
 }
 
 func (r *runWriter) apply(ctx context.Context, out outcome) error {
+	before := len(r.seen)
 	r.seen[out.path] = true
+	if len(r.seen) > before && !out.isNew {
+		r.known++
+	}
 	if out.change != changeRemoved {
 		r.sum.Seen++
 	}
@@ -529,6 +538,9 @@ func (r *runWriter) remove(ctx context.Context, path string) error {
 // removeGone deletes the rows of files under the walked targets that the walk did not see: they
 // were deleted, or are now ignored.
 func (r *runWriter) removeGone(ctx context.Context, states map[string]store.FileState, targets []target) error {
+	if r.known == len(states) {
+		return nil // every row's file was seen: the common case, without a look-up per row
+	}
 	var gone []string
 	for path := range states {
 		if r.seen[path] {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -1001,5 +1002,25 @@ func TestHashedBinaryRowIsComparedByHash(t *testing.T) {
 	}
 	if sum := runIndex(t, st, Options{Root: root, Check: true}); len(sum.Stale) != 1 {
 		t.Errorf("index --check after a change = %+v; want lib.cmt stale", sum)
+	}
+}
+
+// TestGoneFileRemovedWhenPathsRepeat: a run counts the stored files it sees, to skip the search
+// for gone ones when it saw them all; with a file named twice and under a named folder, a
+// deleted file is still found gone.
+func TestGoneFileRemovedWhenPathsRepeat(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.go": goSource, "b.go": goSource})
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	runIndex(t, st, Options{Root: root})
+	if err := os.Remove(filepath.Join(root, "b.go")); err != nil {
+		t.Fatal(err)
+	}
+	a := filepath.Join(root, "a.go")
+	sum := runIndex(t, st, Options{Root: root, Paths: []string{a, a, root}})
+	if sum.Removed != 1 {
+		t.Errorf("index of a.go, a.go and the root after b.go was deleted = %+v; want 1 removed", sum)
+	}
+	if got := storedPaths(t, st); !slices.Equal(got, []string{"a.go"}) {
+		t.Errorf("stored paths = %v; want [a.go]", got)
 	}
 }
