@@ -16,8 +16,11 @@ import (
 // the last changes (`readmap index` ranks again after large ones, the repository map after any):
 // it orders the hits, which are always the store's current rows. A name the kept ranking does
 // not know (none is kept for a store too large to rank at index) is ranked on the spot among the
-// files that use it (rankAmongUsers). Hits no ranking knows keep their order after those ranked.
-func orderByUse(ctx context.Context, st *store.Store, hits []store.Hit) ([]store.Hit, error) {
+// files that use it (rankAmongUsers), if it is spelled as asked: that is a read of the use
+// filters, and for a rare name most of them (`sym kmalloc` also finds the Rust bindings'
+// `Kmalloc`, whose on-the-spot ranking took longer than the rest of the query). Hits no ranking
+// knows keep their order after those ranked.
+func orderByUse(ctx context.Context, st *store.Store, hits []store.Hit, asked string) ([]store.Hit, error) {
 	if len(hits) < 2 {
 		return hits, nil
 	}
@@ -45,7 +48,7 @@ func orderByUse(ctx context.Context, st *store.Store, hits []store.Hit) ([]store
 		if err != nil {
 			return nil, err
 		}
-		if len(found) == 0 {
+		if len(found) == 0 && names[name] == asked {
 			if found, err = rankAmongUsers(ctx, st, names[name], paths); err != nil {
 				return nil, err
 			}

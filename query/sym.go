@@ -107,7 +107,7 @@ func Sym(ctx context.Context, st *store.Store, q SymQuery) ([]SymHit, error) {
 	if err != nil {
 		return nil, err
 	}
-	if named, err = orderByUse(ctx, st, named); err != nil {
+	if named, err = orderByUse(ctx, st, named, name); err != nil {
 		return nil, err
 	}
 	if dotted {
@@ -144,11 +144,7 @@ func Sym(ctx context.Context, st *store.Store, q SymQuery) ([]SymHit, error) {
 	}
 	names := &nameSource{st: st, buckets: map[int][]byte{}}
 	if !dotted {
-		found, err := names.containing(ctx, name, c.limit)
-		if err != nil {
-			return nil, err
-		}
-		if err := c.addNamed(ctx, st, "substring", found, q.Filter); err != nil {
+		if err := c.addContaining(ctx, st, names, name, q.Filter); err != nil {
 			return nil, err
 		}
 	}
@@ -223,6 +219,34 @@ func (c *collector) addNamed(ctx context.Context, st *store.Store, tier string, 
 		c.add(tier, hits, func(store.Hit) bool { return true })
 	}
 	return nil
+}
+
+// addContaining adds the hits of the names that contain sub, shortest first, until the collector
+// is full. It asks for as many names as hits are missing, plus the names of hits it holds that
+// contain sub too (the listing yields them again), and for twice as many while that is not
+// enough (a filter may leave a name no hit): a substring few names hold is then looked for in
+// the part of the listing that holds the names shown, not in all of it (`sym container_of` on
+// the kernel, whose substring tier wanted one more hit: 0.19 s -> 0.04 s).
+func (c *collector) addContaining(ctx context.Context, st *store.Store, ns *nameSource, sub string, f store.LookupFilter) error {
+	lower := strings.ToLower(sub)
+	held := map[string]bool{}
+	for _, h := range c.hits {
+		if len(h.Name) > len(sub) && strings.Contains(strings.ToLower(h.Name), lower) {
+			held[strings.ToLower(h.Name)] = true
+		}
+	}
+	for n := c.limit - len(c.hits) + len(held); ; n *= 2 {
+		found, err := ns.containing(ctx, sub, n)
+		if err != nil {
+			return err
+		}
+		if err := c.addNamed(ctx, st, "substring", found, f); err != nil {
+			return err
+		}
+		if c.full() || len(found) < n {
+			return nil
+		}
+	}
 }
 
 // lastComponent is the name part of a qualified query: "Builder.WriteString" gives "WriteString".

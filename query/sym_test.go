@@ -94,6 +94,48 @@ func TestSym(t *testing.T) {
 	}
 }
 
+// TestSymShorterAnswerIsAPrefix: the substring tier asks the listing for only as many names as
+// the answer still lacks, so an answer's first hits must not depend on its limit: for every
+// limit, and with a filter that leaves some names no hit, the hits are the first of a longer
+// answer.
+func TestSymShorterAnswerIsAPrefix(t *testing.T) {
+	st := gorootStore(t, "strings", "bytes", "bufio", "io", "os")
+	ctx := context.Background()
+	for _, tc := range []struct {
+		query string
+		kind  string
+	}{{"eadRune", ""}, {"rite", ""}, {"rite", "method"}, {"Reader", ""}, {"Reader", "function"}, {"Seek", "interface"}} {
+		long, err := query.Sym(ctx, st, query.SymQuery{Text: tc.query, Filter: store.LookupFilter{Kind: tc.kind}, Limit: 60})
+		if err != nil {
+			t.Fatalf("Sym(%q, %q, 60) = %v", tc.query, tc.kind, err)
+		}
+		substring := 0
+		for _, h := range long {
+			if h.Tier == "substring" {
+				substring++
+			}
+		}
+		if tc.kind == "" && substring == 0 {
+			t.Errorf("Sym(%q, 60) has no substring hit: the case tests nothing", tc.query)
+		}
+		for limit := 1; limit < len(long); limit++ {
+			short, err := query.Sym(ctx, st, query.SymQuery{Text: tc.query, Filter: store.LookupFilter{Kind: tc.kind}, Limit: limit})
+			if err != nil {
+				t.Fatalf("Sym(%q, %q, %d) = %v", tc.query, tc.kind, limit, err)
+			}
+			for i := range short {
+				if short[i].Path != long[i].Path || short[i].StartLine != long[i].StartLine || short[i].Qualname != long[i].Qualname {
+					t.Fatalf("Sym(%q, %q, %d) hit %d = %s:%d %s; the answer of limit 60 has %s:%d %s there", tc.query, tc.kind, limit, i,
+						short[i].Path, short[i].StartLine, short[i].Qualname, long[i].Path, long[i].StartLine, long[i].Qualname)
+				}
+			}
+			if len(short) < limit { // one more tells the caller there are more
+				t.Fatalf("Sym(%q, %q, %d) gave %d hits; the answer of limit 60 has %d", tc.query, tc.kind, limit, len(short), len(long))
+			}
+		}
+	}
+}
+
 // BenchmarkSym looks names up in an index of the whole of GOROOT/src (about 430,000 symbols):
 // an exact name, a qualified name, and a name with a typo.
 func BenchmarkSym(b *testing.B) {
