@@ -238,3 +238,28 @@ func TestJavaScriptKeywords(t *testing.T) {
 		t.Errorf("identifiers\n%q\nwant\n%q", got, want)
 	}
 }
+
+// BenchmarkUses makes the use filters and name sets of net/http's Go files and of the
+// JavaScript fixture, as every indexed code file's worker does.
+func BenchmarkUses(b *testing.B) {
+	paths, _ := filepath.Glob(filepath.Join(gorootSrc(), "net", "http", "*.go"))
+	if len(paths) == 0 {
+		b.Skip("GOROOT/src not found")
+	}
+	var srcs [][]byte
+	size := 0
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srcs = append(srcs, src)
+		size += len(src)
+	}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, src := range srcs {
+			Uses("Go", src)
+		}
+	}
+}
