@@ -104,7 +104,7 @@ var table = []*Language{
 	{Name: "Python", Version: 1, MapperName: "python-scanner", NewMapper: func() Mapper { return &pyMapper{} },
 		Extensions:   []string{".py", ".pyi", ".pyw"},
 		Interpreters: pythonInterpreters()},
-	{Name: "Ruby", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(rubyGrammar()),
+	{Name: "Ruby", Version: 2, MapperName: rbMapperName, NewMapper: func() Mapper { return rbMapper{} },
 		Extensions:   []string{".rb", ".rake", ".gemspec", ".ru"},
 		Filenames:    []string{"Rakefile", "Gemfile", "Guardfile", "Vagrantfile", "Podfile", "Fastfile", "Brewfile"},
 		Interpreters: []string{"ruby", "jruby", "rake"}},

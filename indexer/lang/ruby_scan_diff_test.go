@@ -1,0 +1,188 @@
+package lang
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// The Ruby scanner (ruby_scan.go) against the tree-sitter Ruby mapper (ruby.go's table), the
+// independent implementation it replaced, kept for this comparison (scannerDiff): every file
+// the grammar parses without errors must map equally, symbol for symbol (name, kind, qualified
+// name, signature, first and last line, depth) with the same imports; in the others, every
+// symbol of the walk's outside the error regions must be held.
+//
+// The corpus is the Ruby that Debian's ruby package installs. The scanner was written against
+// the standard library, /usr/lib/ruby/3.* ("tuned"); the gems and vendor libraries beside it
+// (/usr/lib/ruby/gems, /usr/lib/ruby/vendor_ruby: rubygems, bundled gems such as rake,
+// minitest, test-unit, rbs, typeprof, debug) were chosen before it was written and kept out
+// of its making ("held out"), to say how it does on Ruby it has not seen. Debian's gems under
+// /usr/share/rubygems-integration (rake, webrick, net-telnet) were held out too until their
+// first run found a file mapped otherwise (a regexp right after a method's parameters, `def
+// f(s) /x/ end`, read as a division); the fix was made on them, so they count as tuned.
+//
+// READMAP_RUBY_SRC adds other Ruby. Checkouts of rails, rubocop and ruby/spec mapped equally
+// on their first run; prism's syntax fixtures (test/prism/fixtures/**/*.txt copied as .rb)
+// did not, and were tuned on: the method heads of TestRubyScanner's "seldom written" case.
+
+// rbScanDiffCorpus is a set of Ruby files to compare on: the .rb files under roots.
+type rbScanDiffCorpus struct {
+	name  string
+	roots []string
+}
+
+// rbScanDiffCorpora are the fixtures, the tuned corpus, the held-out one, and, when
+// READMAP_RUBY_SRC is set, the folders it lists (separated by ':') as "extra": Ruby of other
+// sources, such as a Rails checkout.
+func rbScanDiffCorpora() []rbScanDiffCorpus {
+	fixtures, _ := filepath.Glob("../../testdata/langs/*.rb")
+	tuned, _ := filepath.Glob("/usr/lib/ruby/3.*")
+	out := []rbScanDiffCorpus{
+		{name: "testdata", roots: fixtures},
+		{name: "tuned", roots: append(tuned, "/usr/share/rubygems-integration")},
+		{name: "held-out", roots: []string{"/usr/lib/ruby/gems", "/usr/lib/ruby/vendor_ruby"}},
+	}
+	if src := os.Getenv("READMAP_RUBY_SRC"); src != "" {
+		out = append(out, rbScanDiffCorpus{name: "extra", roots: filepath.SplitList(src)})
+	}
+	return out
+}
+
+// rbFiles returns the .rb files under roots, sorted.
+func rbFiles(roots []string) []string {
+	var out []string
+	for _, root := range roots {
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && d.Type().IsRegular() && strings.HasSuffix(p, ".rb") {
+				out = append(out, p)
+			}
+			return nil
+		})
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestRubyScannerAgainstTreeSitter compares the Ruby scanner's maps with the tree-sitter Ruby
+// mapper's on the fixtures and Ruby's installed libraries. Run with -v for the table,
+// READMAP_SHOW_MISSES=1 for every difference.
+func TestRubyScannerAgainstTreeSitter(t *testing.T) {
+	var rows []string
+	for _, c := range rbScanDiffCorpora() {
+		t.Run(c.name, func(t *testing.T) {
+			files := rbFiles(c.roots)
+			if len(files) == 0 {
+				t.Skipf("SKIP: no Ruby files under %v (apt-get install ruby)", c.roots)
+			}
+			st := &scannerDiff{}
+			ts := newTSMapper(rubyGrammar()).(*tsMapper)
+			for _, f := range files {
+				src, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rbScanDiffAdd(st, f, src, ts)
+			}
+			rows = append(rows, st.row(c.name))
+			st.report(t, "Ruby", 0)
+		})
+	}
+	t.Logf("Ruby scanner against tree-sitter (clean: files tree-sitter parses without errors):\n"+scannerDiffHeader+"%s",
+		strings.Join(rows, "\n"))
+}
+
+// rbScanDiffAdd compares the two maps of one file.
+func rbScanDiffAdd(st *scannerDiff, path string, src []byte, ts *tsMapper) {
+	ref, hadErrors, err := ts.mapOnce(context.Background(), rbPrepare(src), src)
+	want, have, got, ok := st.scan(path, src, ref, err, rbMapper{})
+	if !ok {
+		return
+	}
+	if hadErrors {
+		st.holdOutsideErrors(path, want, have, rbErrorLines(ts, src))
+		return
+	}
+	wk, hk := rsKeys(want), rsKeys(have)
+	if !st.compareClean(wk, hk, ref.Imports, got.Imports) {
+		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
+	}
+}
+
+// rbContainers are the node types whose children the walk maps: an error inside one of them
+// leaves the rest of its children mapped.
+var rbContainers = map[string]bool{
+	"class": true, "module": true, "singleton_class": true, "body_statement": true, "if": true, "unless": true,
+	"elsif": true, "else": true, "then": true, "case": true, "when": true, "begin": true, "rescue": true, "ensure": true,
+}
+
+// rbErrorLines returns the line spans of the statements of tree-sitter's parse of src that
+// hold syntax errors, looking into the containers its walk enters.
+func rbErrorLines(ts *tsMapper, src []byte) [][2]int {
+	tree, err := ts.parse(context.Background(), rbPrepare(src))
+	if err != nil {
+		return [][2]int{{1, CountLines(src)}}
+	}
+	defer tree.Close()
+	var out [][2]int
+	var visit func(n *sitter.Node)
+	visit = func(n *sitter.Node) {
+		for i := range int(n.ChildCount()) {
+			ch := n.Child(i)
+			if !ch.HasError() && !ch.IsMissing() {
+				continue
+			}
+			if rbContainers[ch.Type()] && !ch.IsMissing() {
+				visit(ch)
+				continue
+			}
+			out = append(out, [2]int{int(ch.StartPoint().Row) + 1, int(ch.EndPoint().Row) + 1})
+		}
+	}
+	visit(tree.RootNode())
+	return out
+}
+
+// TestRubyScannerDiffFile logs both maps of the file READMAP_RUBY_FILE names side by side,
+// differences marked "!", to debug a difference the comparison reports.
+func TestRubyScannerDiffFile(t *testing.T) {
+	path := os.Getenv("READMAP_RUBY_FILE")
+	if path == "" {
+		t.Skip("SKIP: set READMAP_RUBY_FILE to a Ruby file to compare its two maps")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTSMapper(rubyGrammar()).(*tsMapper)
+	ref, hadErrors, err := ts.mapOnce(context.Background(), rbPrepare(src), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := rbMapper{}.Map(context.Background(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := CountLines(src)
+	wk, hk := rsKeys(normalize(ref.Symbols, lines)), rsKeys(normalize(got.Symbols, lines))
+	t.Logf("tree-sitter errors: %v; imports %q and %q", hadErrors, ref.Imports, got.Imports)
+	for i := range max(len(wk), len(hk)) {
+		var w, h rsKey
+		if i < len(wk) {
+			w = wk[i]
+		}
+		if i < len(hk) {
+			h = hk[i]
+		}
+		mark := " "
+		if w != h {
+			mark = "!"
+		}
+		t.Logf("%s %+v\n  %+v", mark, w, h)
+	}
+}
