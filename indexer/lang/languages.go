@@ -61,7 +61,7 @@ var table = []*Language{
 		Extensions: []string{".html", ".htm", ".xhtml", ".shtml"}},
 	{Name: "Java", Version: 2, MapperName: jvMapperName, NewMapper: func() Mapper { return jvMapper{} },
 		Extensions: []string{".java"}},
-	{Name: "JavaScript", Version: 3, MapperName: tsMapperName, NewMapper: treeSitter(jsGrammar(javascript.GetLanguage)),
+	{Name: "JavaScript", Version: 4, MapperName: jsMapperName, NewMapper: jsScanner(javascript.GetLanguage),
 		Extensions:   []string{".js", ".mjs", ".cjs", ".jsx"},
 		Interpreters: []string{"node", "nodejs"}},
 	{Name: "TypeScript", Version: 3, MapperName: tsMapperName, NewMapper: treeSitter(jsGrammar(typescript.GetLanguage)),
