@@ -44,6 +44,9 @@ type ctagsCorpus struct {
 	skip func(tag ctagsTag) bool
 	// skipLine, when set, leaves out tags on lines ctags should not have read as code.
 	skipLine func(src []byte, line int) bool
+	// elsewhere, when set, reports a tag ctags places on a line that refers to a definition made
+	// elsewhere in the file: a symbol of its name anywhere in the map holds it.
+	elsewhere func(tag ctagsTag) bool
 	// dotted says readmap names definitions by their dotted path where ctags gives the last part
 	// (Elixir's `defmodule Inspect.Algebra`: "Inspect.Algebra" and "Algebra").
 	dotted bool
@@ -65,14 +68,14 @@ var ctagsCorpora = []ctagsCorpus{
 	{lang: "Java", ctags: "Java", pkg: "openjdk-17-source", zip: "/usr/lib/jvm/openjdk-17/lib/src.zip", globs: []string{"java.base/java/util/*.java"},
 		kinds: []string{"class", "interface", "enum", "method", "annotation"}, maxFile: 120, wantEnds: 99},
 	{lang: "JavaScript", ctags: "JavaScript", pkg: "node-semver node-commander", globs: []string{"/usr/share/nodejs/semver/**/*.js", "/usr/share/nodejs/commander/**/*.js"},
-		kinds: []string{"function", "class", "method", "generator"}, maxFile: 120, skip: jsCtagsMisread},
+		kinds: []string{"function", "class", "method", "generator"}, maxFile: 120, skip: jsCtagsMisread, elsewhere: jsCtagsPrototypeClass},
 	// Files the JavaScript mapper's object literals, module wrappers (UMD, IIFE) and ES5 classes
 	// were not tuned on against ctags (TypeScript's parser is their reference in
 	// typescript_diff_test.go, whose corpus holds most of them).
 	{lang: "JavaScript", label: "JavaScript untuned", ctags: "JavaScript", pkg: "node-js-yaml node-yaml node-esprima node-argparse node-lru-cache node-acorn",
 		globs: []string{"/usr/share/nodejs/js-yaml/**/*.js", "/usr/share/nodejs/argparse/**/*.js", "/usr/share/nodejs/esprima/**/*.js",
 			"/usr/share/nodejs/yaml/**/*.js", "/usr/share/nodejs/lru-cache/**/*.js", "/usr/share/nodejs/acorn-walk/**/*.js", "/usr/share/nodejs/acorn-loose/**/*.js"},
-		kinds: []string{"function", "class", "method", "generator"}, maxFile: 400, skip: jsCtagsMisread},
+		kinds: []string{"function", "class", "method", "generator"}, maxFile: 400, skip: jsCtagsMisread, elsewhere: jsCtagsPrototypeClass},
 	{lang: "TypeScript", ctags: "TypeScript", pkg: "node-typescript", globs: []string{"/usr/share/nodejs/typescript/lib/lib.es20*.d.ts"},
 		kinds: []string{"function", "class", "interface", "enum", "method", "namespace"}, maxFile: 80},
 	{lang: "Ruby", ctags: "Ruby", pkg: "ruby", globs: []string{"/usr/lib/ruby/3.*/*.rb", "/usr/lib/ruby/3.*/*/*.rb"},
@@ -162,6 +165,15 @@ func jsCtagsMisread(tag ctagsTag) bool {
 	}
 	called := regexp.MustCompile(`\b` + regexp.QuoteMeta(tag.Name) + `(\.\w+)*\.(apply|call)\(`)
 	return called.MatchString(line)
+}
+
+// jsCtagsPrototypeClass reports a "class" ctags infers from an assignment to its prototype
+// (`Schema.prototype.extend = function ...`, `X.prototype._Section = _callable(class ...)`) and
+// tags at that line: the constructor it names is defined elsewhere in the file (`function
+// Schema`, `const HelpFormatter = ...`), where the map holds it.
+func jsCtagsPrototypeClass(tag ctagsTag) bool {
+	line := strings.TrimPrefix(strings.TrimSuffix(tag.Pattern, "$/"), "/^")
+	return tag.Kind == "class" && regexp.MustCompile(`^\s*`+regexp.QuoteMeta(tag.Name)+`\.prototype\b`).MatchString(line)
 }
 
 // jsDeclaringLine matches a line with a class or function keyword.
@@ -462,6 +474,14 @@ func (c ctagsCorpus) compare(t *testing.T, files []string) ctagsResult {
 				if s.StartLine <= tag.Line && tag.Line <= s.EndLine && c.sameName(tag.Name, s) &&
 					(found == nil || s.EndLine-s.StartLine < found.EndLine-found.StartLine) {
 					found = &f.Symbols[i]
+				}
+			}
+			if found == nil && c.elsewhere != nil && c.elsewhere(tag) {
+				for i, s := range f.Symbols {
+					if c.sameName(tag.Name, s) {
+						found = &f.Symbols[i]
+						break
+					}
 				}
 			}
 			if found != nil && tag.End > 0 {

@@ -38,6 +38,7 @@ func jsGrammar(lang func() *sitter.Language) *tsGrammar {
 			"lexical_declaration":            {handle: jsVars},
 			"variable_declaration":           {handle: jsVars},
 			"expression_statement":           {handle: jsExpression},
+			"if_statement":                   {handle: jsTopBranches},
 			// Class and interface members.
 			"method_definition":         method,
 			"pair":                      {handle: jsPair}, // in the object literals jsContents walks
@@ -231,6 +232,9 @@ func jsExpression(w *tsWalk, n *sitter.Node, at tsAt) int {
 		return -1
 	}
 	left, right := e.ChildByFieldName("left"), e.ChildByFieldName("right")
+	if left != nil && w.typeOf(left) == "identifier" {
+		return jsGlobalAssignment(w, n, left, right, at)
+	}
 	if left == nil || w.typeOf(left) != "member_expression" {
 		return -1
 	}
@@ -240,6 +244,9 @@ func jsExpression(w *tsWalk, n *sitter.Node, at tsAt) int {
 	}
 	target := w.text(left)
 	name := w.fieldText(left, "property")
+	if target == "module.exports" {
+		name = orDefault(w.fieldText(right, "name"), name) // module.exports = function sub() {}: sub
+	}
 	if name == "" {
 		return -1
 	}
@@ -253,7 +260,7 @@ func jsExpression(w *tsWalk, n *sitter.Node, at tsAt) int {
 			qual = "" // `C.prototype.m = ...` in the body of C's class wrapper
 		}
 	}
-	if w.text(left.ChildByFieldName("object")) == "exports" || target == "module.exports."+name {
+	if w.text(left.ChildByFieldName("object")) == "exports" || target == "module.exports."+name || target == "module.exports" {
 		qual = ""
 	}
 	idx := jsValue(w, n, right, at, name, kind, w.sigStart(n))
@@ -280,6 +287,9 @@ func jsContainerAssignment(w *tsWalk, n, left, right *sitter.Node, at tsAt) int 
 		return -1
 	}
 	if !jsHasContents(w, right) {
+		if owner := jsPrototypeOwner(w, left); owner != "" {
+			return jsPrototypeProperty(w, n, at, owner, name)
+		}
 		return jsExported(w, n, left, right, at, name)
 	}
 	kind := store.KindVar
@@ -289,6 +299,84 @@ func jsContainerAssignment(w *tsWalk, n, left, right *sitter.Node, at tsAt) int 
 	idx := w.span(n, at, name, kind, w.sigLine(w.sigStart(n), n.EndByte()))
 	jsContents(w, right, idx)
 	return idx
+}
+
+// jsPrototypeOwner returns C of a `C.prototype.x` target (the last name of `a.C.prototype.x`),
+// or "".
+func jsPrototypeOwner(w *tsWalk, left *sitter.Node) string {
+	object := left.ChildByFieldName("object")
+	if object == nil || w.typeOf(object) != "member_expression" || w.fieldText(object, "property") != "prototype" {
+		return ""
+	}
+	owner := object.ChildByFieldName("object")
+	if w.typeOf(owner) == "member_expression" {
+		return w.fieldText(owner, "property")
+	}
+	return w.text(owner)
+}
+
+// jsPrototypeProperty maps `C.prototype.x = value` of a value that is no function and no
+// container (`C.prototype.constructor = C`, `C.prototype.Section = wrap(class Section {})`) as
+// the property x of C's instances.
+func jsPrototypeProperty(w *tsWalk, n *sitter.Node, at tsAt, owner, name string) int {
+	idx := w.span(n, at, name, store.KindProperty, w.sigLine(w.sigStart(n), n.EndByte()))
+	if at.parent < 0 || owner != w.res.Symbols[at.parent].Name {
+		w.res.Symbols[idx].Qualname = jsQual(w, at.parent, owner+"."+name)
+	}
+	return idx
+}
+
+// jsGlobalAssignment maps a top-level assignment to a plain name of a function, a class or an
+// object literal (`options = {...}`, `process = { argv: arguments, exit: quit }`, a shim under
+// `if (typeof process === "undefined")`): the global it makes, named as assigned; a function
+// or class value keeps its kind, an object of functions holds them.
+func jsGlobalAssignment(w *tsWalk, n, left, right *sitter.Node, at tsAt) int {
+	if at.parent >= 0 || right == nil {
+		return -1
+	}
+	name := w.text(left)
+	if kind := jsFunctionValue(w, right); kind != store.KindUnknown {
+		return jsValue(w, n, right, at, name, kind, w.sigStart(n))
+	}
+	if w.typeOf(right) != "object" {
+		return -1
+	}
+	idx := w.span(n, at, name, store.KindVar, w.sigLine(w.sigStart(n), n.EndByte()))
+	if jsHasContents(w, right) {
+		jsContents(w, right, idx)
+	}
+	return idx
+}
+
+// jsTopBranches maps what the branches of a top-level if statement declare for the file: its
+// `var` declarations (a var in a block is the file's too), its assignments (scripts install
+// their shims of globals so: `if (typeof console === "undefined") { console = {...} }`) and
+// the if statements among them; a block's let, const, class and function are its own.
+func jsTopBranches(w *tsWalk, n *sitter.Node, at tsAt) int {
+	if at.parent >= 0 || w.nest >= tsMaxNest {
+		return -1
+	}
+	w.nest++
+	defer func() { w.nest-- }()
+	for _, branch := range []*sitter.Node{n.ChildByFieldName("consequence"), n.ChildByFieldName("alternative")} {
+		if branch != nil && w.typeOf(branch) == "else_clause" {
+			branch = branch.NamedChild(0)
+		}
+		if branch == nil {
+			continue
+		}
+		statements := []*sitter.Node{branch}
+		if w.typeOf(branch) == "statement_block" {
+			statements = w.children(branch)
+		}
+		for _, st := range statements {
+			switch t := w.typeOf(st); t {
+			case "variable_declaration", "expression_statement", "if_statement":
+				w.node(st, w.g.rules[t], at)
+			}
+		}
+	}
+	return -1
 }
 
 // jsExported maps a top-level `exports.X = value` or `module.exports.X = value` of any other

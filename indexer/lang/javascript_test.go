@@ -121,6 +121,35 @@ exports.Syntax = { A: 'a' };
   run(function () { function inner() {} });
 }
 `, []string{"function f [1-3]"}},
+		{"module.exports of a named function is named by it", `module.exports = function sub(pattern) {
+  return pattern;
+};
+`, []string{"function sub [1-3]"}},
+		{"a prototype's plain values are its properties", `function Section(a) {}
+Section.prototype.constructor = Section;
+Formatter.prototype.Section = wrap(class Section {
+  m() {}
+});
+`, []string{"function Section [1-1]", "property Section.constructor [2-2]", "property Formatter.Section [3-5]"}},
+		{"top-level assignments to plain names of functions and objects, and a top-level if's branches", `options = {
+  quiet: false,
+};
+handler = function (e) {};
+count = 3;
+if (typeof console === 'undefined') {
+  console = { log: print };
+  var shim = 1;
+} else if (typeof process === 'undefined') {
+  process = {
+    on: function (evt, callback) {},
+  };
+}
+function f() {
+  inner = {};
+  if (x) { var local = 1; }
+}
+`, []string{"var options [1-3]", "function handler [4-4]", "var console [7-7]", "var shim [8-8]", "var process [10-12]",
+			"  method process.on [11-11]", "function f [14-17]"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, mapLines(t, "a.js", tc.src)); diff != "" {

@@ -575,7 +575,12 @@ func (s *jsScan) statement(i, end int, at tsAt) {
 			s.vars(i, end, at)
 			return
 		}
-	case "if", "for", "while", "do", "try", "switch", "with", "return", "throw", "break", "continue", "debugger":
+	case "if":
+		if first == i && at.parent < 0 {
+			s.topBranches(i, end, at)
+		}
+		return
+	case "for", "while", "do", "try", "switch", "with", "return", "throw", "break", "continue", "debugger":
 		return
 	}
 	if first != i {
@@ -870,6 +875,10 @@ func (s *jsScan) expression(i, end int, at tsAt) {
 		}
 		return
 	}
+	if eq == i+1 && s.isWord(i) {
+		s.globalAssignment(i, end, eq, s.shape(eq+1, last), at)
+		return
+	}
 	if eq < i+2 || !s.is(eq-2, ".") || s.t[eq-1].kind != jsIdent || s.chainEnd(i, eq-1) != eq-1 {
 		return // the left side is no member expression
 	}
@@ -881,6 +890,9 @@ func (s *jsScan) expression(i, end int, at tsAt) {
 	}
 	target := s.text(i, eq-1)
 	name := s.text(eq-1, eq-1)
+	if target == "module.exports" && right.name >= 0 {
+		name = s.text(right.name, right.name) // module.exports = function sub() {}: sub
+	}
 	qual := strings.TrimPrefix(strings.TrimPrefix(target, "module."), "exports.")
 	if owner, ok := strings.CutSuffix(qual, ".prototype."+name); ok {
 		qual = owner + "." + name
@@ -891,7 +903,7 @@ func (s *jsScan) expression(i, end int, at tsAt) {
 			qual = "" // `C.prototype.m = ...` in the body of C's class wrapper
 		}
 	}
-	if s.text(i, eq-3) == "exports" || target == "module.exports."+name {
+	if s.text(i, eq-3) == "exports" || target == "module.exports."+name || target == "module.exports" {
 		qual = ""
 	}
 	idx := s.value(i, end, right, at, name, kind, s.t[i].s)
@@ -954,6 +966,10 @@ func (s *jsScan) containerAssignment(i, end, eq int, right jsShape, at tsAt) {
 		return
 	}
 	if !s.hasContents(right) {
+		if owner := s.prototypeOwner(i, eq); owner != "" {
+			s.prototypeProperty(i, end, at, owner, s.text(eq-1, eq-1))
+			return
+		}
 		s.exported(i, end, eq, right, at, name)
 		return
 	}
@@ -963,6 +979,100 @@ func (s *jsScan) containerAssignment(i, end, eq int, right jsShape, at tsAt) {
 	}
 	idx := s.span(i, end, at, name, kind, s.w.sigLine(uint32(s.t[i].s), s.endByte(end)))
 	s.contents(right, idx)
+}
+
+// prototypeOwner returns C of a `C.prototype.x` target [i, eq-1] (the last name of
+// `a.C.prototype.x`), or "" (jsPrototypeOwner).
+func (s *jsScan) prototypeOwner(i, eq int) string {
+	p := eq - 3 // "prototype" in C.prototype.x
+	if p < i || !s.is(p, "prototype") || !s.is(p+1, ".") || p-2 < i || !s.is(p-1, ".") {
+		return ""
+	}
+	if p-3 >= i && s.is(p-3, ".") && s.t[p-2].kind == jsIdent && s.chainEnd(i, p-2) == p-2 {
+		return s.text(p-2, p-2)
+	}
+	return s.text(i, p-2)
+}
+
+// prototypeProperty maps `C.prototype.x = value` [i, end] of a value that is no function and no
+// container as the property x of C's instances (jsPrototypeProperty).
+func (s *jsScan) prototypeProperty(i, end int, at tsAt, owner, name string) {
+	idx := s.span(i, end, at, name, store.KindProperty, s.w.sigLine(uint32(s.t[i].s), s.endByte(end)))
+	if at.parent < 0 || owner != s.w.res.Symbols[at.parent].Name {
+		s.w.res.Symbols[idx].Qualname = jsQual(&s.w, at.parent, owner+"."+name)
+	}
+}
+
+// globalAssignment maps a top-level `name = value` [i, end] of a function, a class or an object
+// literal as the global it makes (jsGlobalAssignment).
+func (s *jsScan) globalAssignment(i, end, eq int, right jsShape, at tsAt) {
+	if at.parent >= 0 || right.kind == jsShapeNone {
+		return
+	}
+	name := s.text(i, i)
+	if kind := right.functionKind(); kind != store.KindUnknown {
+		s.value(i, end, right, at, name, kind, s.t[i].s)
+		return
+	}
+	if right.kind != jsShapeObject {
+		return
+	}
+	idx := s.span(i, end, at, name, store.KindVar, s.w.sigLine(uint32(s.t[i].s), s.endByte(end)))
+	if s.hasContents(right) {
+		s.contents(right, idx)
+	}
+}
+
+// topBranches maps what the branches of a top-level if statement [i, end] declare for the file
+// (jsTopBranches): their var declarations, their assignments and their if statements.
+func (s *jsScan) topBranches(i, end int, at tsAt) {
+	if i+1 > end || !s.is(i+1, "(") || s.nest >= tsMaxNest {
+		return
+	}
+	s.nest++
+	defer func() { s.nest-- }()
+	k := s.partner(i+1, end+1) + 1
+	for k <= end {
+		branchEnd := s.statementEnd(k, end+1)
+		if s.is(k, "{") {
+			close := s.partner(k, end+1)
+			for j := k + 1; j < close; {
+				if s.closes(j) {
+					j++
+					continue
+				}
+				e := s.statementEnd(j, close)
+				s.branchStatement(j, e, at)
+				j = e + 1
+			}
+			branchEnd = close
+		} else {
+			s.branchStatement(k, branchEnd, at)
+		}
+		k = branchEnd + 1
+		if k > end || !s.keyword(k, "else") {
+			return
+		}
+		k++
+	}
+}
+
+// branchStatement maps a statement [i, end] of a top-level if's branch when it is a var
+// declaration, an expression or an if statement.
+func (s *jsScan) branchStatement(i, end int, at tsAt) {
+	switch {
+	case s.keyword(i, "var"), s.keyword(i, "if"):
+		s.statement(i, end, at)
+	case s.t[i].kind != jsIdent || !jsStatementWords[string(s.bytes(i))]:
+		s.statement(i, end, at)
+	}
+}
+
+// jsStatementWords are the words that start a statement other than an expression.
+var jsStatementWords = map[string]bool{
+	"function": true, "async": true, "class": true, "let": true, "const": true, "import": true, "export": true,
+	"for": true, "while": true, "do": true, "try": true, "switch": true, "with": true, "return": true,
+	"throw": true, "break": true, "continue": true, "debugger": true, "var": true, "if": true,
 }
 
 // exported maps a top-level `exports.X = value` or `module.exports.X = value` of any other

@@ -184,14 +184,24 @@ function statement(sf, s, here, out, top) {
         moduleWrappers(sf, unwrap(e), here, out);
         return;
       }
-      if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.EqualsToken ||
-          !ts.isPropertyAccessExpression(e.left)) {
+      if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.EqualsToken) {
+        return;
+      }
+      if (ts.isIdentifier(e.left)) {
+        // A top-level assignment to a plain name of a function, a class or an object literal.
+        if (top) globalAssignment(sf, s, e, here, out);
+        return;
+      }
+      if (!ts.isPropertyAccessExpression(e.left)) {
         return;
       }
       if (isFunctionValue(e.right)) {
-        here.push(def(sf, s, e.left.name.text, "assigned function"));
+        // module.exports = function sub() {}: named sub.
+        const own = e.left.getText(sf) === "module.exports" && e.right.name ? e.right.name.text : "";
+        here.push(def(sf, s, own || e.left.name.text, "assigned function"));
       } else if (ts.isClassExpression(e.right)) {
-        here.push(withMembers(sf, def(sf, s, e.left.name.text, "assigned class"), e.right.members, classMember));
+        const own = e.left.getText(sf) === "module.exports" && e.right.name ? e.right.name.text : "";
+        here.push(withMembers(sf, def(sf, s, own || e.left.name.text, "assigned class"), e.right.members, classMember));
       } else if (hasContents(e.right)) {
         // exports.Util = {...}, C.prototype = {...}: named by the property, or by C.
         let name = e.left.name.text;
@@ -202,11 +212,28 @@ function statement(sf, s, here, out, top) {
         const d = def(sf, s, name, isModulePattern(e.right, name) ? "class" : "assigned object");
         d.children = contents(sf, e.right, out);
         here.push(d);
+      } else if (isPrototypeMember(e.left)) {
+        // C.prototype.constructor = C, C.prototype.Section = wrap(class Section {}).
+        here.push(def(sf, s, e.left.name.text, "property"));
       } else if (top && /^(module\.)?exports$/.test(e.left.expression.getText(sf)) && !ts.isVoidExpression(e.right)) {
         here.push(def(sf, s, e.left.name.text, "var"));
       }
       return;
     }
+    case ts.SyntaxKind.IfStatement:
+      // A top-level if's branches declare for the file their `var` declarations, their
+      // assignments (shims of globals) and their if statements; let, const, class and function
+      // in a block are its own.
+      if (top) {
+        for (const branch of [s.thenStatement, s.elseStatement]) {
+          if (!branch) continue;
+          for (const b of ts.isBlock(branch) ? branch.statements : [branch]) {
+            const isVar = ts.isVariableStatement(b) && !(b.declarationList.flags & ts.NodeFlags.BlockScoped);
+            if (isVar || ts.isExpressionStatement(b) || ts.isIfStatement(b)) statement(sf, b, here, out, top);
+          }
+        }
+      }
+      return;
     case ts.SyntaxKind.ExportAssignment: {
       // export default class {} / function () {} / () => {}
       const e = s.expression;
@@ -223,6 +250,25 @@ function statement(sf, s, here, out, top) {
         out.push({ kind: "import", name: s.moduleSpecifier.text });
       }
       return;
+  }
+}
+
+/** isPrototypeMember reports whether a target is `C.prototype.x`. */
+function isPrototypeMember(left) {
+  return ts.isPropertyAccessExpression(left.expression) && left.expression.name.text === "prototype";
+}
+
+/** globalAssignment adds `name = value` of a function, a class or an object literal to here. */
+function globalAssignment(sf, s, e, here, out) {
+  const name = e.left.text;
+  if (isFunctionValue(e.right)) {
+    here.push(def(sf, s, name, "assigned function"));
+  } else if (ts.isClassExpression(e.right)) {
+    here.push(withMembers(sf, def(sf, s, name, "assigned class"), e.right.members, classMember));
+  } else if (ts.isObjectLiteralExpression(e.right)) {
+    const d = def(sf, s, name, "var");
+    if (hasContents(e.right)) d.children = contents(sf, e.right, out);
+    here.push(d);
   }
 }
 
