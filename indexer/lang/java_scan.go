@@ -30,7 +30,7 @@ type jvMapper struct{}
 
 // Map returns the declarations and imports of one Java file.
 func (jvMapper) Map(ctx context.Context, src []byte) (*Result, error) {
-	s := &jvScan{ctx: ctx, lx: jvLex{src: src, line: 1}, w: tsWalk{src: src, lastOverload: -1}}
+	s := &jvScan{scanStop: scanStop{ctx: ctx}, lx: jvLex{src: src, line: 1}, w: tsWalk{src: src, lastOverload: -1}}
 	s.members(-1, jvInFile, 0)
 	if s.err != nil {
 		return nil, s.err
@@ -184,13 +184,11 @@ const (
 
 // jvScan is the state of one file's scan. The walk w holds the result and cuts signatures.
 type jvScan struct {
-	ctx     context.Context
+	scanStop
 	lx      jvLex
 	w       tsWalk
 	pending jvTok // a token read ahead and given back, when hasPend
 	hasPend bool
-	steps   int
-	err     error
 }
 
 // next returns the next token, the one given back first.
@@ -224,19 +222,6 @@ func (s *jvScan) mark() jvMark { return jvMark{s.lx, s.pending, s.hasPend} }
 
 // reset goes back to a place mark returned.
 func (s *jvScan) reset(m jvMark) { s.lx, s.pending, s.hasPend = m.lx, m.pending, m.hasPend }
-
-// tick counts a step and reports whether the scan must stop: ctx is checked every few thousand
-// steps.
-func (s *jvScan) tick() bool {
-	if s.err != nil {
-		return true
-	}
-	s.steps++
-	if s.steps&4095 == 0 {
-		s.err = s.ctx.Err()
-	}
-	return s.err != nil
-}
 
 // is reports whether t is the punctuation byte c.
 func (s *jvScan) is(t jvTok, c byte) bool {
@@ -386,7 +371,7 @@ func (s *jvScan) importDecl() {
 			return
 		case s.is(t, ';'):
 			if first.e > 0 {
-				path := rsFold(s.lx.src[first.s:last.e])
+				path := foldName(s.lx.src[first.s:last.e])
 				if star {
 					path += ".*"
 				}
@@ -419,7 +404,7 @@ func (s *jvScan) typeDecl(d jvDecl, parent int, kind store.Kind, in, nest int) {
 		return
 	}
 	idx := s.w.add(store.Symbol{
-		Name: rsFold(s.lx.src[name.s:name.e]), Kind: kind, Signature: s.w.sig(uint32(d.sig), uint32(open.s)),
+		Name: foldName(s.lx.src[name.s:name.e]), Kind: kind, Signature: s.w.sig(uint32(d.sig), uint32(open.s)),
 		StartLine: d.first.line, EndLine: math.MaxInt32, Parent: parent,
 	})
 	var end jvTok
@@ -511,7 +496,7 @@ func (s *jvScan) enumConstant(t jvTok, parent int) {
 		sigEnd = last.e
 	}
 	s.w.add(store.Symbol{
-		Name: rsFold(s.lx.src[name.s:name.e]), Kind: store.KindEnumMember, Signature: s.w.sig(uint32(name.s), uint32(sigEnd)),
+		Name: foldName(s.lx.src[name.s:name.e]), Kind: store.KindEnumMember, Signature: s.w.sig(uint32(name.s), uint32(sigEnd)),
 		StartLine: first.line, EndLine: last.eline, Parent: parent,
 	})
 }
@@ -557,7 +542,7 @@ func (s *jvScan) memberRest(stop jvTok, d jvDecl, name, prev, typeStart jvTok, p
 		}
 		return
 	}
-	nameText := rsFold(s.lx.src[name.s:name.e])
+	nameText := foldName(s.lx.src[name.s:name.e])
 	switch {
 	case s.is(stop, '(') && prev == name:
 		kind := store.KindMethod
@@ -670,7 +655,7 @@ func (s *jvScan) field(stop jvTok, d jvDecl, name, prev jvTok, parent, in int) {
 	prefix := s.w.raw(uint32(d.sig), uint32(decls[0].name.s))
 	for i, v := range decls {
 		sym := store.Symbol{
-			Name: rsFold(s.lx.src[v.name.s:v.name.e]), Kind: kind, Parent: parent,
+			Name: foldName(s.lx.src[v.name.s:v.name.e]), Kind: kind, Parent: parent,
 			Signature: joinSig(prefix, s.w.sigLine(uint32(v.name.s), uint32(v.last.e))),
 			StartLine: v.name.line, EndLine: v.last.eline,
 		}

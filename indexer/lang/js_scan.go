@@ -29,7 +29,6 @@ import (
 	"errors"
 	"math"
 	"strings"
-	"unicode/utf8"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -79,7 +78,7 @@ func jsScanFile(ctx context.Context, src []byte) (*Result, error) {
 		return nil, errTooLargeToParse // offsets are 32-bit
 	}
 	toks, unsure := jsLexAll(src)
-	s := &jsScan{ctx: ctx, src: src, t: toks, w: tsWalk{src: src, lastOverload: -1}}
+	s := &jsScan{scanStop: scanStop{ctx: ctx}, src: src, t: toks, w: tsWalk{src: src, lastOverload: -1}}
 	s.w.res.Symbols = make([]store.Symbol, 0, len(src)/512+8)
 	s.statements(0, len(toks)-1, tsTop)
 	if s.err != nil {
@@ -94,27 +93,12 @@ func jsScanFile(ctx context.Context, src []byte) (*Result, error) {
 
 // jsScan is the state of one file's scan. The walk w holds the result and cuts signatures.
 type jsScan struct {
-	ctx   context.Context
+	scanStop
 	src   []byte
 	t     []jsTok
 	w     tsWalk
 	nest  int
 	depth int // of statementEnd's recursion
-	steps int
-	err   error
-}
-
-// tick counts a step and reports whether the scan must stop: ctx is checked every few thousand
-// steps.
-func (s *jsScan) tick() bool {
-	if s.err != nil {
-		return true
-	}
-	s.steps++
-	if s.steps&4095 == 0 {
-		s.err = s.ctx.Err()
-	}
-	return s.err != nil
 }
 
 // Token tests.
@@ -1499,19 +1483,5 @@ func jsFold(src []byte, a, b int) string {
 	if a >= b {
 		return ""
 	}
-	if b-a > tsMaxName*4 {
-		b = a + tsMaxName*4
-	}
-	str := string(src[a:b])
-	if strings.ContainsAny(str, "\n\r\t") || strings.Contains(str, "  ") {
-		str = strings.Join(strings.Fields(str), " ")
-	}
-	if len(str) > tsMaxName {
-		cut := tsMaxName
-		for cut > 0 && !utf8.RuneStart(str[cut]) {
-			cut--
-		}
-		str = str[:cut]
-	}
-	return strings.ToValidUTF8(str, "\uFFFD")
+	return foldName(src[a:b])
 }

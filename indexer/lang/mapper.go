@@ -120,3 +120,24 @@ func panicDetail(p any) string {
 	}
 	return strings.TrimSpace(fmt.Sprintf("%v %s", p, where))
 }
+
+// scanStop is what a hand-written scanner needs to stop when its context is done: it counts the
+// scanner's steps and checks the context every few thousand of them. A scanner embeds it.
+type scanStop struct {
+	ctx   context.Context
+	steps int
+	err   error
+}
+
+// tick counts a step and reports whether the scan must stop: ctx is checked every few thousand
+// steps.
+func (s *scanStop) tick() bool {
+	if s.err != nil {
+		return true
+	}
+	s.steps++
+	if s.steps&4095 == 0 {
+		s.err = s.ctx.Err()
+	}
+	return s.err != nil
+}

@@ -56,7 +56,7 @@ func (mlMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if len(src) > math.MaxInt32 {
 		return nil, errTooLargeToParse // offsets are 32-bit
 	}
-	s := &mlScan{ctx: ctx, lx: mlLex{src: src, line: 1}, w: tsWalk{src: src, lastOverload: -1}}
+	s := &mlScan{scanStop: scanStop{ctx: ctx}, lx: mlLex{src: src, line: 1}, w: tsWalk{src: src, lastOverload: -1}}
 	// About one symbol per 200 bytes in the standard library: room for most without growing.
 	s.w.res.Symbols = make([]store.Symbol, 0, len(src)/256+8)
 	s.lx.shebang()
@@ -670,7 +670,7 @@ const (
 
 // mlScan is the state of one file's scan. The walk w holds the result and cuts signatures.
 type mlScan struct {
-	ctx     context.Context
+	scanStop
 	lx      mlLex
 	w       tsWalk
 	pending mlTok // a token read ahead and given back, when hasPend
@@ -680,8 +680,6 @@ type mlScan struct {
 	// back. Two numbers, not a token: they are set at every step, and a token costs more to copy.
 	lastE, lastLine     int32
 	beforeE, beforeLine int32
-	steps               int
-	err                 error
 }
 
 // next returns the next token, the one given back first.
@@ -749,19 +747,6 @@ func (s *mlScan) mark() mlMark {
 func (s *mlScan) reset(m mlMark) {
 	s.lx, s.pending, s.hasPend = m.lx, m.pending, m.hasPend
 	s.lastE, s.lastLine, s.beforeE, s.beforeLine = m.lastE, m.lastLine, m.beforeE, m.beforeLine
-}
-
-// tick counts a step and reports whether the scan must stop: ctx is checked every few thousand
-// steps.
-func (s *mlScan) tick() bool {
-	if s.err != nil {
-		return true
-	}
-	s.steps++
-	if s.steps&4095 == 0 {
-		s.err = s.ctx.Err()
-	}
-	return s.err != nil
 }
 
 // punct reports whether t is the punctuation byte c.
@@ -1296,7 +1281,7 @@ func (s *mlScan) bindingName(t mlTok) (name string, named bool) {
 		if s.punct(n, ',') || s.op(n, "::") || s.op(n, "|") || mlIsKw(n, mlKwAs) {
 			return "", false // a tuple, a list, an or-pattern, an alias
 		}
-		return rsFold(s.lx.src[t.s:t.e]), true
+		return foldName(s.lx.src[t.s:t.e]), true
 	case s.punct(t, '('):
 		if name, ok := s.operatorName(t); ok {
 			return name, true
@@ -1327,7 +1312,7 @@ func (s *mlScan) operatorName(open mlTok) (name string, ok bool) {
 	}
 	if ok {
 		if cl := s.next(); s.punct(cl, ')') {
-			return mlOperatorName(rsFold(s.lx.src[open.s:cl.e])), true
+			return mlOperatorName(foldName(s.lx.src[open.s:cl.e])), true
 		}
 	}
 	s.reset(m)
@@ -1475,7 +1460,7 @@ func (s *mlScan) typeName(t mlTok) string {
 		s.back(t)
 		return ""
 	}
-	return rsFold(s.lx.src[first.s:t.e])
+	return foldName(s.lx.src[first.s:t.e])
 }
 
 // exceptionDef reads `exception E ...` from its keyword: a type named by its constructor.
@@ -1483,7 +1468,7 @@ func (s *mlScan) exceptionDef(exc mlTok, parent int) {
 	t := s.afterExt(s.nextHead())
 	name := ""
 	if t.kind() == mlUpper || mlIsKw(t, mlKwTrue) || mlIsKw(t, mlKwFalse) {
-		name = rsFold(s.lx.src[t.s:t.e])
+		name = foldName(s.lx.src[t.s:t.e])
 	} else {
 		s.back(t)
 	}
@@ -1501,7 +1486,7 @@ func (s *mlScan) valueSpec(kw mlTok, parent int) {
 	name := ""
 	switch {
 	case mlIsName(t):
-		name = rsFold(s.lx.src[t.s:t.e])
+		name = foldName(s.lx.src[t.s:t.e])
 	case s.punct(t, '('):
 		if op, ok := s.operatorName(t); ok {
 			name = op
@@ -1569,7 +1554,7 @@ func (s *mlScan) moduleBinding(b mlBinding, parent, nest int) {
 		s.skipModule(b.from, false)
 		return
 	}
-	idx := s.add(rsFold(s.lx.src[name.s:name.e]), store.KindModule, "", b.line, math.MaxInt32, parent)
+	idx := s.add(foldName(s.lx.src[name.s:name.e]), store.KindModule, "", b.line, math.MaxInt32, parent)
 	for !s.tick() {
 		if p := s.next(); !s.punct(p, '(') {
 			s.back(p)
@@ -1629,7 +1614,7 @@ func (s *mlScan) moduleTypeDef(mod mlTok, parent, nest int) {
 		s.skipModule(mod, false)
 		return
 	}
-	idx := s.add(rsFold(s.lx.src[t.s:t.e]), store.KindInterface, "", mod.line, math.MaxInt32, parent)
+	idx := s.add(foldName(s.lx.src[t.s:t.e]), store.KindInterface, "", mod.line, math.MaxInt32, parent)
 	var body mlTok
 	prev := t
 	if eq := s.next(); s.op(eq, "=") || s.op(eq, ":=") {
@@ -1688,7 +1673,7 @@ func (s *mlScan) modulePath() (path string, last mlTok) {
 	if s.punct(s.peek(), '(') {
 		return "", last
 	}
-	return rsFold(s.lx.src[first.s:last.e]), last
+	return foldName(s.lx.src[first.s:last.e]), last
 }
 
 // classDef reads `class a ... and b ...` from its keyword, or a `class type`. A class whose body
@@ -1724,7 +1709,7 @@ func (s *mlScan) className(t mlTok) string {
 		s.back(t)
 		return ""
 	}
-	return rsFold(s.lx.src[t.s:t.e])
+	return foldName(s.lx.src[t.s:t.e])
 }
 
 // classBinding reads one binding of a `class` from its first token.
@@ -1842,5 +1827,5 @@ func (s *mlScan) classField(kw mlTok, kind store.Kind, parent int) {
 	if body.e > 0 && body.kind() != mlEOF {
 		sig = s.w.sig(uint32(kw.s), uint32(body.s))
 	}
-	s.add(rsFold(s.lx.src[t.s:t.e]), kind, sig, kw.line, s.lastLine, parent)
+	s.add(foldName(s.lx.src[t.s:t.e]), kind, sig, kw.line, s.lastLine, parent)
 }

@@ -54,7 +54,7 @@ func (rbMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if len(src) > math.MaxInt32 {
 		return nil, errTooLargeToParse // offsets are 32-bit
 	}
-	s := &rbScan{ctx: ctx, lx: rbLex{src: src, line: 1}, w: tsWalk{src: src, lastOverload: -1}}
+	s := &rbScan{scanStop: scanStop{ctx: ctx}, lx: rbLex{src: src, line: 1}, w: tsWalk{src: src, lastOverload: -1}}
 	if strings.HasPrefix(string(src[:min(len(src), 3)]), "\uFEFF") {
 		s.lx.pos = 3 // a byte order mark
 	}
@@ -867,7 +867,7 @@ func (l *rbLex) nameSuffix(p int) int {
 
 // rbScan is the state of one file's scan. The walk w holds the result and cuts signatures.
 type rbScan struct {
-	ctx     context.Context
+	scanStop
 	lx      rbLex
 	w       tsWalk
 	pending rbTok // a token read ahead and given back, when hasPend
@@ -878,8 +878,6 @@ type rbScan struct {
 	last, before                   rbTok
 	lastLine, beforeLine, pendLine int32
 	heads                          int // how many def heads are being read, one inside another's parameters
-	steps                          int
-	err                            error
 }
 
 // next returns the next token, the one given back first.
@@ -913,19 +911,6 @@ func (s *rbScan) peek() rbTok {
 	t := s.next()
 	s.back(t)
 	return t
-}
-
-// tick counts a step and reports whether the scan must stop: ctx is checked every few
-// thousand steps.
-func (s *rbScan) tick() bool {
-	if s.err != nil {
-		return true
-	}
-	s.steps++
-	if s.steps&4095 == 0 {
-		s.err = s.ctx.Err()
-	}
-	return s.err != nil
 }
 
 // punct reports whether t is the one-byte operator or bracket c.
@@ -1145,21 +1130,7 @@ func (s *rbScan) text(a, b int32) string {
 	if a >= b {
 		return ""
 	}
-	if b-a > tsMaxName*4 {
-		b = a + tsMaxName*4
-	}
-	t := string(s.lx.src[a:b])
-	if strings.ContainsAny(t, "\n\r\t") || strings.Contains(t, "  ") {
-		t = strings.Join(strings.Fields(t), " ")
-	}
-	if len(t) > tsMaxName {
-		cut := tsMaxName
-		for cut > 0 && !utf8.RuneStart(t[cut]) {
-			cut--
-		}
-		t = t[:cut]
-	}
-	return strings.ToValidUTF8(t, "\uFFFD")
+	return foldName(s.lx.src[a:b])
 }
 
 // sigLine is the walk's sigLine given only the first line: the same signature, without

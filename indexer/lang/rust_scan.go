@@ -33,7 +33,7 @@ type rsMapper struct{}
 
 // Map returns the items of one Rust file.
 func (rsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
-	s := &rsScan{ctx: ctx, lx: rsLex{src: src, line: 1}}
+	s := &rsScan{scanStop: scanStop{ctx: ctx}, lx: rsLex{src: src, line: 1}}
 	s.items(-1, rsInFile, false, false)
 	if s.err != nil {
 		return nil, s.err
@@ -274,27 +274,12 @@ const (
 
 // rsScan is the state of one file's scan.
 type rsScan struct {
-	ctx   context.Context
-	err   error
-	lx    rsLex
-	res   Result
-	nest  int
-	steps int
+	scanStop
+	lx   rsLex
+	res  Result
+	nest int
 	// seenImports holds the imports recorded, which are recorded once.
 	seenImports map[string]bool
-}
-
-// tick counts a step and reports whether the scan must stop: ctx is checked every few thousand
-// steps.
-func (s *rsScan) tick() bool {
-	if s.err != nil {
-		return true
-	}
-	s.steps++
-	if s.steps&4095 == 0 {
-		s.err = s.ctx.Err()
-	}
-	return s.err != nil
 }
 
 // text returns a token's bytes as a string.
@@ -490,7 +475,7 @@ keyword:
 		from := s.peek()
 		end := s.toSemi()
 		if !underFn && from.s < end.s {
-			s.addImport(rsFold(s.lx.src[from.s:end.s]))
+			s.addImport(foldName(s.lx.src[from.s:end.s]))
 		}
 	case s.is(t, "macro_rules") && s.punct(s.peek()) == '!':
 		s.lx.next()
@@ -1134,7 +1119,7 @@ func (s *rsScan) typeText(a, b int) string {
 	for t := l.next(); t.kind != rsEOF && t.s < b; t = l.next() {
 		end = t.e
 	}
-	return rsFold(s.lx.src[a:end])
+	return foldName(s.lx.src[a:end])
 }
 
 // valueItem reads a const, static or type alias, its keyword read: its signature is its first
@@ -1212,27 +1197,7 @@ func (s *rsScan) sigLine(from, to int) string {
 }
 
 // rsName caps a name as the tree-sitter walk's text does.
-func rsName(s string) string { return rsFold([]byte(s)) }
-
-// rsFold folds source text to one line and caps it, as the tree-sitter walk's text does, for
-// names and import paths.
-func rsFold(b []byte) string {
-	if len(b) > tsMaxName*4 {
-		b = b[:tsMaxName*4]
-	}
-	s := string(b)
-	if strings.ContainsAny(s, "\n\r\t") || strings.Contains(s, "  ") {
-		s = strings.Join(strings.Fields(s), " ")
-	}
-	if len(s) > tsMaxName {
-		cut := tsMaxName
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut]
-	}
-	return strings.ToValidUTF8(s, "\uFFFD")
-}
+func rsName(s string) string { return foldName([]byte(s)) }
 
 // rsIdentByte says which bytes continue an identifier: ASCII letters, digits and '_', and every
 // byte of a multi-byte UTF-8 character (Rust allows Unicode identifiers).

@@ -654,10 +654,17 @@ func (w *tsWalk) text(n *sitter.Node) string {
 	if a >= b {
 		return ""
 	}
-	if b-a > tsMaxName*4 {
-		b = a + tsMaxName*4
+	return foldName(w.src[a:b])
+}
+
+// foldName folds source text to one line and caps it at tsMaxName bytes, at a character's
+// start, as maps show names and import paths; it reads the first tsMaxName*4 bytes only. The
+// hand-written scanners name what they map with it too, as the walk does.
+func foldName(b []byte) string {
+	if len(b) > tsMaxName*4 {
+		b = b[:tsMaxName*4]
 	}
-	s := string(w.src[a:b])
+	s := string(b)
 	if strings.ContainsAny(s, "\n\r\t") || strings.Contains(s, "  ") {
 		s = strings.Join(strings.Fields(s), " ")
 	}
