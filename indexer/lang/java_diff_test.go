@@ -131,18 +131,7 @@ func TestJavaScannerAgainstTreeSitter(t *testing.T) {
 // add compares the two maps of one file.
 func (st *jvDiffStats) add(path string, src []byte, ts *tsMapper) {
 	ref, hadErrors, err := ts.mapOnce(context.Background(), src, src)
-	want, have, got, ok := st.scan(path, src, ref, err, jvMapper{})
-	if !ok {
-		return
-	}
-	if hadErrors {
-		st.holdOutsideErrors(path, want, have, jvErrorLines(ts, src))
-		return
-	}
-	wk, hk := rsKeys(want), rsKeys(have)
-	if !st.compareClean(wk, hk, ref.Imports, got.Imports) {
-		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
-	}
+	st.compareFile(path, src, ref, hadErrors, err, jvMapper{}, func() [][2]int { return jvErrorLines(ts, src) })
 }
 
 // jvErrorLines returns the line spans of the declarations of tree-sitter's parse of src that

@@ -142,18 +142,7 @@ func TestJavaScriptScannerAgainstTreeSitter(t *testing.T) {
 // add compares the two maps of one file.
 func (st *jsDiffStats) add(path string, src []byte, ts *tsMapper) {
 	ref, hadErrors, err := ts.mapOnce(context.Background(), src, src)
-	want, have, got, ok := st.scan(path, src, ref, err, jsScanOnly{&st.fallbacks})
-	if !ok {
-		return
-	}
-	if hadErrors {
-		st.holdOutsideErrors(path, want, have, jsErrorLines(ts, src))
-		return
-	}
-	wk, hk := rsKeys(want), rsKeys(have)
-	if !st.compareClean(wk, hk, ref.Imports, got.Imports) {
-		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
-	}
+	st.compareFile(path, src, ref, hadErrors, err, jsScanOnly{&st.fallbacks}, func() [][2]int { return jsErrorLines(ts, src) })
 }
 
 // jsScanOnly is the scanner alone as a Mapper, counting the files it is unsure of.

@@ -2,10 +2,8 @@ package lang
 
 import (
 	"context"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -54,21 +52,6 @@ func rbScanDiffCorpora() []rbScanDiffCorpus {
 	return out
 }
 
-// rbFiles returns the .rb files under roots, sorted.
-func rbFiles(roots []string) []string {
-	var out []string
-	for _, root := range roots {
-		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && d.Type().IsRegular() && strings.HasSuffix(p, ".rb") {
-				out = append(out, p)
-			}
-			return nil
-		})
-	}
-	sort.Strings(out)
-	return out
-}
-
 // TestRubyScannerAgainstTreeSitter compares the Ruby scanner's maps with the tree-sitter Ruby
 // mapper's on the fixtures and Ruby's installed libraries. Run with -v for the table,
 // READMAP_SHOW_MISSES=1 for every difference.
@@ -76,7 +59,7 @@ func TestRubyScannerAgainstTreeSitter(t *testing.T) {
 	var rows []string
 	for _, c := range rbScanDiffCorpora() {
 		t.Run(c.name, func(t *testing.T) {
-			files := rbFiles(c.roots)
+			files := filesUnder(c.roots, ".rb")
 			if len(files) == 0 {
 				t.Skipf("SKIP: no Ruby files under %v (apt-get install ruby)", c.roots)
 			}
@@ -100,18 +83,7 @@ func TestRubyScannerAgainstTreeSitter(t *testing.T) {
 // rbScanDiffAdd compares the two maps of one file.
 func rbScanDiffAdd(st *scannerDiff, path string, src []byte, ts *tsMapper) {
 	ref, hadErrors, err := ts.mapOnce(context.Background(), rbPrepare(src), src)
-	want, have, got, ok := st.scan(path, src, ref, err, rbMapper{})
-	if !ok {
-		return
-	}
-	if hadErrors {
-		st.holdOutsideErrors(path, want, have, rbErrorLines(ts, src))
-		return
-	}
-	wk, hk := rsKeys(want), rsKeys(have)
-	if !st.compareClean(wk, hk, ref.Imports, got.Imports) {
-		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
-	}
+	st.compareFile(path, src, ref, hadErrors, err, rbMapper{}, func() [][2]int { return rbErrorLines(ts, src) })
 }
 
 // rbContainers are the node types whose children the walk maps: an error inside one of them

@@ -590,7 +590,7 @@ func BenchmarkRubyMapper(b *testing.B) {
 		new  func() Mapper
 	}{{"scanner", func() Mapper { return rbMapper{} }}, {"tree-sitter", func() Mapper { return newTSMapper(rubyGrammar()) }}} {
 		b.Run(m.name, func(b *testing.B) {
-			paths := rbFiles(rbScanDiffCorpora()[1].roots)
+			paths := filesUnder(rbScanDiffCorpora()[1].roots, ".rb")
 			if len(paths) == 0 {
 				b.Skip("SKIP: no Ruby standard library under /usr/lib/ruby (apt-get install ruby)")
 			}

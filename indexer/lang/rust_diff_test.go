@@ -3,12 +3,10 @@ package lang
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -62,21 +60,6 @@ func rsLinuxSource() string {
 	return filepath.Dir(dirs[len(dirs)-1])
 }
 
-// rsFiles returns the .rs files under roots, sorted.
-func rsFiles(roots []string) []string {
-	var out []string
-	for _, root := range roots {
-		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && d.Type().IsRegular() && strings.HasSuffix(p, ".rs") {
-				out = append(out, p)
-			}
-			return nil
-		})
-	}
-	sort.Strings(out)
-	return out
-}
-
 // rsDiffStats is what the comparison counted on one corpus.
 type rsDiffStats struct {
 	scannerDiff
@@ -102,7 +85,7 @@ func TestRustScannerAgainstTreeSitter(t *testing.T) {
 			if c.skip != "" {
 				t.Skipf("SKIP: %s", c.skip)
 			}
-			files := rsFiles(c.roots)
+			files := filesUnder(c.roots, ".rs")
 			if len(files) == 0 {
 				t.Skipf("SKIP: no Rust files under %v", c.roots)
 			}

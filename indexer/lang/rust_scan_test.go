@@ -193,7 +193,7 @@ func rsBenchFiles(b *testing.B, corpus string) ([][]byte, int64) {
 		}
 		var files [][]byte
 		var total int64
-		for _, p := range rsFiles(c.roots) {
+		for _, p := range filesUnder(c.roots, ".rs") {
 			if src, err := os.ReadFile(p); err == nil {
 				files = append(files, src)
 				total += int64(len(src))

@@ -3,8 +3,11 @@ package lang
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -128,4 +131,37 @@ func (st *scannerDiff) report(t *testing.T, what string, explained int) {
 		t.Errorf("%d of tree-sitter's symbols outside its error regions in %s files are not in the scanner's maps; first:\n%s",
 			st.holdSyms-st.held, what, refFirst(st.misses))
 	}
+}
+
+// compareFile compares a scanner's map of src with the walk's (ref and hadErrors, or refErr):
+// a clean file must map equally; in a file with errors the scanner must hold the walk's symbols
+// outside errorLines' spans, which is asked for only then.
+func (st *scannerDiff) compareFile(path string, src []byte, ref *Result, hadErrors bool, refErr error, scanner Mapper, errorLines func() [][2]int) {
+	want, have, got, ok := st.scan(path, src, ref, refErr, scanner)
+	if !ok {
+		return
+	}
+	if hadErrors {
+		st.holdOutsideErrors(path, want, have, errorLines())
+		return
+	}
+	wk, hk := rsKeys(want), rsKeys(have)
+	if !st.compareClean(wk, hk, ref.Imports, got.Imports) {
+		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
+	}
+}
+
+// filesUnder returns the regular files under roots whose names end in suffix, sorted.
+func filesUnder(roots []string, suffix string) []string {
+	var out []string
+	for _, root := range roots {
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && d.Type().IsRegular() && strings.HasSuffix(p, suffix) {
+				out = append(out, p)
+			}
+			return nil
+		})
+	}
+	sort.Strings(out)
+	return out
 }
