@@ -142,27 +142,15 @@ func jvErrorLines(ts *tsMapper, src []byte) [][2]int {
 		return nil
 	}
 	defer tree.Close()
-	var out [][2]int
-	var visit func(n *sitter.Node)
-	visit = func(n *sitter.Node) {
-		for i := range int(n.ChildCount()) {
-			ch := n.Child(i)
-			if !ch.HasError() && !ch.IsMissing() {
-				continue
+	return errorSpans(tree.RootNode(), 1, func(ch *sitter.Node) *sitter.Node {
+		switch ch.Type() {
+		case "class_declaration", "record_declaration", "interface_declaration", "annotation_type_declaration", "enum_declaration":
+			if body := ch.ChildByFieldName("body"); body != nil && !body.IsMissing() && !ch.Child(0).HasError() {
+				return body
 			}
-			switch ch.Type() {
-			case "class_declaration", "record_declaration", "interface_declaration", "annotation_type_declaration", "enum_declaration":
-				if body := ch.ChildByFieldName("body"); body != nil && !body.IsMissing() && !ch.Child(0).HasError() {
-					visit(body)
-					continue
-				}
-			case "enum_body_declarations":
-				visit(ch)
-				continue
-			}
-			out = append(out, [2]int{int(ch.StartPoint().Row) + 1, int(ch.EndPoint().Row) + 1})
+		case "enum_body_declarations":
+			return ch
 		}
-	}
-	visit(tree.RootNode())
-	return out
+		return nil
+	})
 }

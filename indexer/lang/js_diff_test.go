@@ -175,23 +175,12 @@ func jsErrorLines(ts *tsMapper, src []byte) [][2]int {
 		return nil
 	}
 	defer tree.Close()
-	var out [][2]int
-	var visit func(n *sitter.Node, depth int)
-	visit = func(n *sitter.Node, depth int) {
-		for i := range int(n.ChildCount()) {
-			ch := n.Child(i)
-			if !ch.HasError() && !ch.IsMissing() {
-				continue
-			}
-			if jsErrorContainers[ch.Type()] && !ch.IsMissing() && depth < tsMaxNest*4 {
-				visit(ch, depth+1)
-				continue
-			}
-			out = append(out, [2]int{int(ch.StartPoint().Row) + 1, int(ch.EndPoint().Row) + 1})
+	return errorSpans(tree.RootNode(), 1, func(ch *sitter.Node) *sitter.Node {
+		if jsErrorContainers[ch.Type()] && !ch.IsMissing() {
+			return ch
 		}
-	}
-	visit(tree.RootNode(), 0)
-	return out
+		return nil
+	})
 }
 
 // jsSymbolLines renders symbols as the unit tests list them: kind, qualified name, lines and

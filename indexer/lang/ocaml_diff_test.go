@@ -233,23 +233,12 @@ func mlErrorLines(ts *tsMapper, f mlFile) [][2]int {
 	if f.iface() {
 		shift = 0
 	}
-	var out [][2]int
-	var visit func(n *sitter.Node)
-	visit = func(n *sitter.Node) {
-		for i := range int(n.ChildCount()) {
-			ch := n.Child(i)
-			if !ch.HasError() && !ch.IsMissing() {
-				continue
-			}
-			if mlContainers[ch.Type()] && !ch.IsMissing() && mlNestedErrorsOnly(ch) {
-				visit(ch)
-				continue
-			}
-			out = append(out, [2]int{int(ch.StartPoint().Row) + shift, int(ch.EndPoint().Row) + shift})
+	return errorSpans(tree.RootNode(), shift, func(ch *sitter.Node) *sitter.Node {
+		if mlContainers[ch.Type()] && !ch.IsMissing() && mlNestedErrorsOnly(ch) {
+			return ch
 		}
-	}
-	visit(tree.RootNode())
-	return out
+		return nil
+	})
 }
 
 // mlNestedErrorsOnly reports whether every child of n that holds an error is a container.

@@ -101,23 +101,12 @@ func rbErrorLines(ts *tsMapper, src []byte) [][2]int {
 		return [][2]int{{1, CountLines(src)}}
 	}
 	defer tree.Close()
-	var out [][2]int
-	var visit func(n *sitter.Node)
-	visit = func(n *sitter.Node) {
-		for i := range int(n.ChildCount()) {
-			ch := n.Child(i)
-			if !ch.HasError() && !ch.IsMissing() {
-				continue
-			}
-			if rbContainers[ch.Type()] && !ch.IsMissing() {
-				visit(ch)
-				continue
-			}
-			out = append(out, [2]int{int(ch.StartPoint().Row) + 1, int(ch.EndPoint().Row) + 1})
+	return errorSpans(tree.RootNode(), 1, func(ch *sitter.Node) *sitter.Node {
+		if rbContainers[ch.Type()] && !ch.IsMissing() {
+			return ch
 		}
-	}
-	visit(tree.RootNode())
-	return out
+		return nil
+	})
 }
 
 // TestRubyScannerDiffFile logs both maps of the file READMAP_RUBY_FILE names side by side,

@@ -186,30 +186,18 @@ func rsErrorLines(ts *tsMapper, src []byte) [][2]int {
 		return nil
 	}
 	defer tree.Close()
-	var out [][2]int
-	var visit func(n *sitter.Node)
-	visit = func(n *sitter.Node) {
-		for i := range int(n.ChildCount()) {
-			ch := n.Child(i)
-			if !ch.HasError() && !ch.IsMissing() {
-				continue
+	return errorSpans(tree.RootNode(), 1, func(ch *sitter.Node) *sitter.Node {
+		switch ch.Type() {
+		case "mod_item", "impl_item", "trait_item", "foreign_mod_item", "declaration_list":
+			if body := ch.ChildByFieldName("body"); body != nil && !body.IsMissing() {
+				return body
 			}
-			switch ch.Type() {
-			case "mod_item", "impl_item", "trait_item", "foreign_mod_item", "declaration_list":
-				if body := ch.ChildByFieldName("body"); body != nil && !body.IsMissing() {
-					visit(body)
-					continue
-				}
-				if ch.Type() == "declaration_list" {
-					visit(ch)
-					continue
-				}
+			if ch.Type() == "declaration_list" {
+				return ch
 			}
-			out = append(out, [2]int{int(ch.StartPoint().Row) + 1, int(ch.EndPoint().Row) + 1})
 		}
-	}
-	visit(tree.RootNode())
-	return out
+		return nil
+	})
 }
 
 // rsExtern matches the line that opens an extern block.

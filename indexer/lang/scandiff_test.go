@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	sitter "github.com/smacker/go-tree-sitter"
+
 	"github.com/readmap/readmap/store"
 )
 
@@ -163,5 +165,29 @@ func filesUnder(roots []string, suffix string) []string {
 		})
 	}
 	sort.Strings(out)
+	return out
+}
+
+// errorSpans returns the line spans of the children of root that hold syntax errors, as the
+// comparison's error regions: a child enter gives a node for is looked into instead (the
+// containers a walk enters), down to a bounded depth. Rows become lines by adding shift (1,
+// or 0 where the parsed text has a line before the file's).
+func errorSpans(root *sitter.Node, shift int, enter func(ch *sitter.Node) *sitter.Node) [][2]int {
+	var out [][2]int
+	var visit func(n *sitter.Node, depth int)
+	visit = func(n *sitter.Node, depth int) {
+		for i := range int(n.ChildCount()) {
+			ch := n.Child(i)
+			if !ch.HasError() && !ch.IsMissing() {
+				continue
+			}
+			if inner := enter(ch); inner != nil && depth < tsMaxNest*4 {
+				visit(inner, depth+1)
+				continue
+			}
+			out = append(out, [2]int{int(ch.StartPoint().Row) + shift, int(ch.EndPoint().Row) + shift})
+		}
+	}
+	visit(root, 0)
 	return out
 }
