@@ -67,6 +67,10 @@ var ctagsCorpora = []ctagsCorpus{
 		kinds: []string{"function", "class", "struct", "union", "enum", "namespace"}, maxFile: 150, want: 98, wantEnds: 99},
 	{lang: "Java", ctags: "Java", pkg: "openjdk-17-source", zip: "/usr/lib/jvm/openjdk-17/lib/src.zip", globs: []string{"java.base/java/util/*.java"},
 		kinds: []string{"class", "interface", "enum", "method", "annotation"}, maxFile: 120, wantEnds: 99},
+	// Packages the Java scanner was not tuned on (its differential test holds them out).
+	{lang: "Java", label: "Java untuned", ctags: "Java", pkg: "openjdk-17-source", zip: "/usr/lib/jvm/openjdk-17/lib/src.zip",
+		globs: []string{"java.base/java/io/*.java", "java.base/java/net/*.java", "java.base/java/time/*.java", "java.sql/java/sql/*.java"},
+		kinds: []string{"class", "interface", "enum", "method", "annotation"}, maxFile: 400, want: 98, wantEnds: 99},
 	{lang: "JavaScript", ctags: "JavaScript", pkg: "node-semver node-commander", globs: []string{"/usr/share/nodejs/semver/**/*.js", "/usr/share/nodejs/commander/**/*.js"},
 		kinds: []string{"function", "class", "method", "generator"}, maxFile: 120, skip: jsCtagsMisread, elsewhere: jsCtagsPrototypeClass},
 	// Files the JavaScript mapper's object literals, module wrappers (UMD, IIFE) and ES5 classes
@@ -80,6 +84,10 @@ var ctagsCorpora = []ctagsCorpus{
 		kinds: []string{"function", "class", "interface", "enum", "method", "namespace"}, maxFile: 80},
 	{lang: "Ruby", ctags: "Ruby", pkg: "ruby", globs: []string{"/usr/lib/ruby/3.*/*.rb", "/usr/lib/ruby/3.*/*/*.rb"},
 		kinds: []string{"class", "method", "module", "singletonMethod"}, maxFile: 150},
+	// The gems and vendored libraries the Ruby scanner was not tuned on (its differential test
+	// holds them out).
+	{lang: "Ruby", label: "Ruby untuned", ctags: "Ruby", pkg: "ruby", globs: []string{"/usr/lib/ruby/gems/**/*.rb", "/usr/lib/ruby/vendor_ruby/**/*.rb"},
+		kinds: []string{"class", "method", "module", "singletonMethod"}, maxFile: 400, want: 98},
 	{lang: "PHP", ctags: "PHP", pkg: "php-symfony-console", globs: []string{"/usr/share/php/Symfony/Component/Console/**/*.php"},
 		kinds: []string{"class", "interface", "trait", "function", "namespace"}, maxFile: 150},
 	// ctags' Lua parser has no scopes and takes "function" anywhere on a line, in comments and
