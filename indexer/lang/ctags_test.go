@@ -57,6 +57,13 @@ var ctagsCorpora = []ctagsCorpus{
 	{lang: "C", ctags: "C", pkg: "libc6-dev", globs: []string{"/usr/include/*.h"}, kinds: []string{"function", "prototype", "struct", "union", "enum"},
 		flags: []string{"--kinds-C=+p"}, maxFile: 120, wantEnds: 99,
 		skip: func(tag ctagsTag) bool { return reservedMacro.MatchString(tag.Name) }},
+	// Linux code no C test was tuned on (the differential tests read kernel/ and fs/ext4), when a
+	// source tree is found (READMAP_LINUX_SRC, or /usr/src/linux-source-*): memory management,
+	// the network core, a driver. ctags names a line that calls a macro after the macro.
+	{lang: "C", label: "C untuned (Linux)", ctags: "C", pkg: "linux-source-6.12 (or READMAP_LINUX_SRC)",
+		globs: ctagsLinuxGlobs("mm/*.c", "mm/*.h", "net/core/*.c", "drivers/net/ethernet/intel/e1000e/*.c"),
+		kinds: []string{"function", "prototype", "struct", "union", "enum"}, flags: []string{"--kinds-C=+p"}, maxFile: 400,
+		want: 98, wantEnds: 99, skip: func(tag ctagsTag) bool { return reservedMacro.MatchString(tag.Name) || cCtagsMacroCall(tag) }},
 	// libstdc++ wraps whole headers in preprocessor conditionals the grammar reads as one ERROR
 	// node; the C mappers' retries (cFlattenConditionals, cFirstBranches) map them.
 	{lang: "C++", ctags: "C++", pkg: "libstdc++-12-dev", globs: []string{"/usr/include/c++/*/bits/*.h"}, ext: ".cpp",
@@ -65,6 +72,10 @@ var ctagsCorpora = []ctagsCorpus{
 	// generated .pb.h files.
 	{lang: "C++", ctags: "C++", pkg: "libprotobuf-dev", globs: []string{"/usr/include/google/protobuf/**/*.h"}, ext: ".cpp",
 		kinds: []string{"function", "class", "struct", "union", "enum", "namespace"}, maxFile: 150, want: 98, wantEnds: 99},
+	// LLVM's headers, which the C++ scanner was never tuned on.
+	{lang: "C++", label: "C++ untuned (LLVM)", ctags: "C++", pkg: "llvm-14-dev", ext: ".cpp",
+		globs: []string{"/usr/include/llvm-14/llvm/ADT/*.h", "/usr/include/llvm-14/llvm/Support/*.h", "/usr/include/llvm-14/llvm/IR/*.h"},
+		kinds: []string{"function", "class", "struct", "union", "enum", "namespace"}, maxFile: 200, want: 98, wantEnds: 99},
 	{lang: "Java", ctags: "Java", pkg: "openjdk-17-source", zip: "/usr/lib/jvm/openjdk-17/lib/src.zip", globs: []string{"java.base/java/util/*.java"},
 		kinds: []string{"class", "interface", "enum", "method", "annotation"}, maxFile: 120, wantEnds: 99},
 	// Packages the Java scanner was not tuned on (its differential test holds them out).
@@ -161,6 +172,28 @@ func mlCtagsMisread(tag ctagsTag) bool {
 }
 
 var reservedMacro = regexp.MustCompile(`^_{1,2}[A-Z][A-Z0-9_]*$`)
+
+// cCtagsMacroCall reports a C tag ctags named after the macro its line calls
+// (`EXPORT_SYMBOL(f);`, `static DEFINE_MUTEX(m);`, `SYSCALL_DEFINE3(read, ...) {`): a declaration
+// has a type before its name, so a line that starts with the tag's name and a '(' (after
+// `static`) invokes a macro, which declares what its arguments name, or nothing.
+func cCtagsMacroCall(tag ctagsTag) bool {
+	line := strings.TrimPrefix(tag.Pattern, "/^")
+	return regexp.MustCompile(`^\s*(static\s+)?` + regexp.QuoteMeta(tag.Name) + `\s*\(`).MatchString(line)
+}
+
+// ctagsLinuxGlobs returns the globs rel under the Linux source tree linuxSource finds, or none.
+func ctagsLinuxGlobs(rel ...string) []string {
+	root := linuxSource()
+	if root == "" {
+		return nil
+	}
+	var out []string
+	for _, r := range rel {
+		out = append(out, filepath.Join(root, r))
+	}
+	return out
+}
 
 // jsCtagsMisread reports a JavaScript tag ctags misread: a "class" it made of an object literal
 // nested in something (`end: {line: 1}` in a function, `this.loc = {...}` in a constructor),
