@@ -93,6 +93,11 @@ var ctagsCorpora = []ctagsCorpus{
 		kinds: []string{"function", "class", "method", "generator"}, maxFile: 400, skip: jsCtagsMisread, elsewhere: jsCtagsPrototypeClass},
 	{lang: "TypeScript", ctags: "TypeScript", pkg: "node-typescript", globs: []string{"/usr/share/nodejs/typescript/lib/lib.es20*.d.ts"},
 		kinds: []string{"function", "class", "interface", "enum", "method", "namespace"}, maxFile: 80},
+	// TypeScript no test was tuned on: the sources and declarations of the agents the end-to-end
+	// tests install (READMAP_E2E_NODE_MODULES, or ~/.cache/readmap-e2e/node_modules).
+	{lang: "TypeScript", label: "TypeScript untuned", ctags: "TypeScript", pkg: "the end-to-end tests' agents (make e2e)",
+		globs: ctagsUnder(jsE2EModules(), "@anthropic-ai/sdk/**/*.ts", "openai/**/*.ts", "zod/**/*.ts", "@mariozechner/**/*.ts"),
+		kinds: []string{"function", "class", "method", "interface", "enum", "namespace"}, maxFile: 400, want: 98},
 	{lang: "Ruby", ctags: "Ruby", pkg: "ruby", globs: []string{"/usr/lib/ruby/3.*/*.rb", "/usr/lib/ruby/3.*/*/*.rb"},
 		kinds: []string{"class", "method", "module", "singletonMethod"}, maxFile: 150},
 	// The gems and vendored libraries the Ruby scanner was not tuned on (its differential test
@@ -180,6 +185,18 @@ var reservedMacro = regexp.MustCompile(`^_{1,2}[A-Z][A-Z0-9_]*$`)
 func cCtagsMacroCall(tag ctagsTag) bool {
 	line := strings.TrimPrefix(tag.Pattern, "/^")
 	return regexp.MustCompile(`^\s*(static\s+)?` + regexp.QuoteMeta(tag.Name) + `\s*\(`).MatchString(line)
+}
+
+// ctagsUnder returns the globs rel under root, or none when root is no folder.
+func ctagsUnder(root string, rel ...string) []string {
+	if info, err := os.Stat(root); err != nil || !info.IsDir() {
+		return nil
+	}
+	var out []string
+	for _, r := range rel {
+		out = append(out, filepath.Join(root, r))
+	}
+	return out
 }
 
 // ctagsLinuxGlobs returns the globs rel under the Linux source tree linuxSource finds, or none.
