@@ -39,6 +39,21 @@ var reservedWords = map[string]string{
 // named by reserved words: `delete()` in JavaScript, `def class` in Ruby, `function list()` in PHP.
 var memberKeywordsAllowed = map[string]bool{"JavaScript": true, "TypeScript": true, "TSX": true, "Ruby": true, "PHP": true}
 
+// jsExportOrMember reports a JavaScript or TypeScript symbol that a reserved word names by the
+// language's own rules: the anonymous default export, whose export name is "default" (`export
+// default function () {}`, as TypeScript's parser names it), and a function stored in a property
+// (`obj.with = () => ...`), which any word may name.
+func jsExportOrMember(lang string, s store.Symbol) bool {
+	if !memberKeywordsAllowed[lang] || lang == "Ruby" || lang == "PHP" {
+		return false
+	}
+	if s.Name == "default" && strings.HasPrefix(s.Signature, "export default") {
+		return true
+	}
+	head, _, found := strings.Cut(s.Signature, "=")
+	return found && strings.HasSuffix(strings.TrimSpace(head), "."+s.Name)
+}
+
 // memberKinds are the kinds of members.
 var memberKinds = map[store.Kind]bool{store.KindMethod: true, store.KindField: true, store.KindProperty: true}
 
@@ -116,7 +131,8 @@ func TestNoKeywordOrBracketNames(t *testing.T) {
 				continue
 			case strings.TrimSpace(s.Name) == "" && s.Kind != store.KindBlock:
 				why = "an empty name" // (an HCL block's labels may be empty strings: `provider "" {`)
-			case codeKinds[s.Kind] && reserved[m.Language][s.Name] && !(memberKeywordsAllowed[m.Language] && memberKinds[s.Kind]) && s.Kind != store.KindMacro:
+			case codeKinds[s.Kind] && reserved[m.Language][s.Name] && !(memberKeywordsAllowed[m.Language] && memberKinds[s.Kind]) &&
+				s.Kind != store.KindMacro && !jsExportOrMember(m.Language, s):
 				why = "a reserved word of " + m.Language
 			case codeKinds[s.Kind] && unbalanced(s.Name):
 				why = "a stray bracket"
