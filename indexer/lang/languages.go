@@ -96,7 +96,7 @@ var table = []*Language{
 	{Name: "OCaml", Version: 3, MapperName: mlMapperName, NewMapper: func() Mapper { return mlMapper{} },
 		Extensions:   []string{".ml", ".mli"},
 		Interpreters: []string{"ocaml"}},
-	{Name: "PHP", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(phpGrammar()),
+	{Name: "PHP", Version: 2, MapperName: phpMapperName, NewMapper: func() Mapper { return &phpMapper{} },
 		Extensions:   []string{".php", ".phtml", ".php3", ".php4", ".php5", ".php7", ".phps"},
 		Interpreters: []string{"php"}},
 	{Name: "Protobuf", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(protobufGrammar()),

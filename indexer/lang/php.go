@@ -9,7 +9,9 @@ import (
 	"github.com/readmap/readmap/store"
 )
 
-// phpGrammar returns PHP's table for the tree-sitter walk.
+// phpGrammar returns PHP's table for the tree-sitter walk. It mapped PHP until the scanner
+// (php_scan.go) replaced it, and is kept as the reference the scanner is compared with
+// (php_scan_diff_test.go).
 func phpGrammar() *tsGrammar {
 	transparent := &tsRule{handle: tsTransparent}
 	g := &tsGrammar{
