@@ -320,88 +320,106 @@ func TestMarkupCtagsAgreement(t *testing.T) {
 		t.Skip("SKIPPED in -short mode")
 	}
 	for _, tc := range markupCtagsCases {
-		t.Run(tc.lang, func(t *testing.T) {
-			files := markupCorpus(tc.roots, tc.exts, 1<<20, 6<<20)
-			if len(files) == 0 {
-				t.Skipf("SKIPPED: no %s files under %v (see the packages listed above markupCtagsCases)", tc.lang, tc.roots)
-			}
-			tags := markupRunCtags(t, tc.lang, files)
-			wanted := map[string]bool{}
-			for _, k := range tc.kinds {
-				wanted[k] = true
-			}
-			maps := map[string]*FileMap{}
-			found, total := map[string]int{}, map[string]int{}
-			sameEnd, withEnd := 0, 0 // ctags tags with an end line, and those whose range readmap repeats
-			var misses, otherEnds []string
-			for _, tag := range tags {
-				if !wanted[tag.Kind] {
-					continue
-				}
-				f := maps[tag.Path]
-				if f == nil {
-					src, err := os.ReadFile(tag.Path)
-					if err != nil {
-						t.Fatal(err)
-					}
-					f = Map(context.Background(), tag.Path, src, Options{})
-					if err := CheckSymbols(f.Symbols, f.Lines); err != nil {
-						t.Fatalf("%s: %v", tag.Path, err)
-					}
-					maps[tag.Path] = f
-				}
-				total[tag.Kind]++
-				// The symbol that stands for the tag: the innermost one of its name holding its line.
-				var sym *store.Symbol
-				for i, s := range f.Symbols {
-					if s.StartLine <= tag.Line && tag.Line <= s.EndLine && tc.match(s, tag.Name) {
-						sym = &f.Symbols[i]
-					}
-				}
-				ok := sym != nil
-				if ok && tag.End > 0 {
-					if sym.StartLine == tag.Line && sym.EndLine == tag.End {
-						sameEnd++
-					} else if len(otherEnds) < 10 {
-						otherEnds = append(otherEnds, tag.Path+":"+strconv.Itoa(tag.Line)+"-"+strconv.Itoa(tag.End)+" "+tag.Name+": readmap "+strconv.Itoa(sym.StartLine)+"-"+strconv.Itoa(sym.EndLine))
-					}
-				}
-				if tag.End > 0 {
-					withEnd++
-				}
-				if ok {
-					found[tag.Kind]++
-				} else if len(misses) < 15 {
-					misses = append(misses, tag.Path+":"+strconv.Itoa(tag.Line)+" "+tag.Kind+" "+tag.Name)
-				}
-			}
-			sumFound, sumTotal := 0, 0
-			for _, k := range tc.kinds {
-				if total[k] > 0 {
-					t.Logf("%-8s %-14s %6d of %6d (%.1f%%)", tc.lang, k, found[k], total[k], 100*float64(found[k])/float64(total[k]))
-				}
-				sumFound += found[k]
-				sumTotal += total[k]
-			}
-			if sumTotal == 0 {
-				t.Skipf("SKIPPED: ctags found no %s definitions in %d files", tc.lang, len(files))
-			}
-			rate := float64(sumFound) / float64(sumTotal)
-			t.Logf("%-8s %-14s %6d of %6d (%.1f%%) in %d files", tc.lang, "all", sumFound, sumTotal, 100*rate, len(files))
-			if withEnd > 0 {
-				t.Logf("%-8s %-14s %6d of %6d with the very same range", tc.lang, "ranges", sameEnd, withEnd)
-			}
-			for _, m := range otherEnds {
-				t.Logf("other range: %s", m)
-			}
-			for _, m := range misses {
-				t.Logf("missed: %s", m)
-			}
-			if rate < 0.95 {
-				t.Errorf("%s: readmap agrees with ctags on %.1f%% of its definitions, want >= 95%%", tc.lang, 100*rate)
-			}
-		})
+		// Each language on the files above, and on those of the agents the end-to-end tests
+		// install, which no markup mapper was tuned on (READMAP_E2E_NODE_MODULES).
+		for _, set := range []struct {
+			name  string
+			roots []string
+		}{{tc.lang, tc.roots}, {tc.lang + " untuned", []string{jsE2EModules()}}} {
+			markupAgreement(t, tc.lang, set.name, set.roots, tc.exts, tc.kinds, tc.match)
+		}
 	}
+}
+
+// markupAgreement runs the comparison of TestMarkupCtagsAgreement on the files of lang with
+// extensions exts under roots, as the subtest name.
+func markupAgreement(t *testing.T, lang, name string, roots, exts, kinds []string, match func(s store.Symbol, name string) bool) {
+	tc := struct {
+		lang  string
+		kinds []string
+		match func(s store.Symbol, name string) bool
+	}{lang, kinds, match}
+	t.Run(name, func(t *testing.T) {
+		files := markupCorpus(roots, exts, 1<<20, 6<<20)
+		if len(files) == 0 {
+			t.Skipf("SKIPPED: no %s files under %v (see the packages listed above markupCtagsCases)", tc.lang, roots)
+		}
+		tags := markupRunCtags(t, tc.lang, files)
+		wanted := map[string]bool{}
+		for _, k := range tc.kinds {
+			wanted[k] = true
+		}
+		maps := map[string]*FileMap{}
+		found, total := map[string]int{}, map[string]int{}
+		sameEnd, withEnd := 0, 0 // ctags tags with an end line, and those whose range readmap repeats
+		var misses, otherEnds []string
+		for _, tag := range tags {
+			if !wanted[tag.Kind] {
+				continue
+			}
+			f := maps[tag.Path]
+			if f == nil {
+				src, err := os.ReadFile(tag.Path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f = Map(context.Background(), tag.Path, src, Options{})
+				if err := CheckSymbols(f.Symbols, f.Lines); err != nil {
+					t.Fatalf("%s: %v", tag.Path, err)
+				}
+				maps[tag.Path] = f
+			}
+			total[tag.Kind]++
+			// The symbol that stands for the tag: the innermost one of its name holding its line.
+			var sym *store.Symbol
+			for i, s := range f.Symbols {
+				if s.StartLine <= tag.Line && tag.Line <= s.EndLine && tc.match(s, tag.Name) {
+					sym = &f.Symbols[i]
+				}
+			}
+			ok := sym != nil
+			if ok && tag.End > 0 {
+				if sym.StartLine == tag.Line && sym.EndLine == tag.End {
+					sameEnd++
+				} else if len(otherEnds) < 10 {
+					otherEnds = append(otherEnds, tag.Path+":"+strconv.Itoa(tag.Line)+"-"+strconv.Itoa(tag.End)+" "+tag.Name+": readmap "+strconv.Itoa(sym.StartLine)+"-"+strconv.Itoa(sym.EndLine))
+				}
+			}
+			if tag.End > 0 {
+				withEnd++
+			}
+			if ok {
+				found[tag.Kind]++
+			} else if len(misses) < 15 {
+				misses = append(misses, tag.Path+":"+strconv.Itoa(tag.Line)+" "+tag.Kind+" "+tag.Name)
+			}
+		}
+		sumFound, sumTotal := 0, 0
+		for _, k := range tc.kinds {
+			if total[k] > 0 {
+				t.Logf("%-8s %-14s %6d of %6d (%.1f%%)", tc.lang, k, found[k], total[k], 100*float64(found[k])/float64(total[k]))
+			}
+			sumFound += found[k]
+			sumTotal += total[k]
+		}
+		if sumTotal == 0 {
+			t.Skipf("SKIPPED: ctags found no %s definitions in %d files", tc.lang, len(files))
+		}
+		rate := float64(sumFound) / float64(sumTotal)
+		t.Logf("%-8s %-14s %6d of %6d (%.1f%%) in %d files", tc.lang, "all", sumFound, sumTotal, 100*rate, len(files))
+		if withEnd > 0 {
+			t.Logf("%-8s %-14s %6d of %6d with the very same range", tc.lang, "ranges", sameEnd, withEnd)
+		}
+		for _, m := range otherEnds {
+			t.Logf("other range: %s", m)
+		}
+		for _, m := range misses {
+			t.Logf("missed: %s", m)
+		}
+		if rate < 0.95 {
+			t.Errorf("%s: readmap agrees with ctags on %.1f%% of its definitions, want >= 95%%", tc.lang, 100*rate)
+		}
+	})
 }
 
 // markupRunCtags returns what universal-ctags finds in files, parsed as language lang.
