@@ -93,6 +93,7 @@ func (ms *Mappers) Map(ctx context.Context, path string, src []byte) *FileMap {
 		res = fallbackMap(src, m.Lines)
 	} else {
 		m.MapperName = lang.MapperName
+		res = withHeuristicsIn(res, src, m.Lines)
 	}
 	syms := res.Symbols
 	if len(syms) == 0 && m.Lines > 0 {

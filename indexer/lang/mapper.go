@@ -23,6 +23,10 @@ type Result struct {
 	Symbols []store.Symbol
 	Imports []string
 	Summary string // one line about the whole file, for data formats ("2,450 rows × 12 columns")
+	// Unparsed are the line spans (1-based, inclusive) that held syntax errors the mapper could
+	// not read past: its map may lack declarations there, which the line heuristics then give
+	// (withHeuristicsIn).
+	Unparsed [][2]int
 }
 
 // Language is one entry of the table of languages (languages.go): how to recognise its files,

@@ -74,7 +74,11 @@ func phpScanFile(ctx context.Context, src []byte) (res *Result, unclosed bool, e
 	if s.err != nil {
 		return nil, false, s.err
 	}
-	clampToParents(s.w.res.Symbols, CountLines(src))
+	lines := CountLines(src)
+	clampToParents(s.w.res.Symbols, lines)
+	if s.lx.unclosed {
+		s.w.res.Unparsed = [][2]int{{s.lx.unclosedAt, max(lines, s.lx.unclosedAt)}}
+	}
 	return &s.w.res, s.lx.unclosed, nil
 }
 

@@ -45,8 +45,10 @@ type phpLex struct {
 	line   int
 	interp int // interpolations open
 	// unclosed is set when a string, heredoc or comment runs to the file's end: the rest of the
-	// file was read as its text, where the grammar's recovery would have found code.
-	unclosed bool
+	// file was read as its text, where the grammar's recovery would have found code. unclosedAt
+	// is the line it opened on.
+	unclosed   bool
+	unclosedAt int
 }
 
 // is reports whether t is the operator op.
@@ -124,7 +126,7 @@ func (lx *phpLex) next() phpTok {
 		case c == '/' && lx.at(1) == '*':
 			end := bytes.Index(src[lx.pos+2:], []byte("*/"))
 			if end < 0 {
-				lx.unclosed = true
+				lx.markUnclosed(lx.line)
 				lx.advance(len(src))
 			} else {
 				lx.advance(lx.pos + 2 + end + 2)
@@ -238,12 +240,15 @@ func (lx *phpLex) quoted(q byte) {
 		}
 		i++
 	}
-	lx.unclosed = lx.unclosed || i >= len(lx.src)
+	if i >= len(lx.src) {
+		lx.markUnclosed(lx.line)
+	}
 	lx.advance(i + 1)
 }
 
 // interpolated skips a string closed by q whose `{$...}` and `${...}` hold code.
 func (lx *phpLex) interpolated(q byte) {
+	opened := lx.line
 	lx.pos++
 	for lx.pos < len(lx.src) {
 		c := lx.src[lx.pos]
@@ -266,7 +271,7 @@ func (lx *phpLex) interpolated(q byte) {
 			lx.pos++
 		}
 	}
-	lx.unclosed = true
+	lx.markUnclosed(opened)
 	lx.pos = min(lx.pos, len(lx.src))
 }
 
@@ -336,6 +341,13 @@ func (lx *phpLex) closeHeredoc(from int, id []byte) int {
 		from = i
 		nl = bytes.IndexByte(src[from:], '\n')
 	}
-	lx.unclosed = true
+	lx.markUnclosed(lx.line)
 	return len(src)
+}
+
+// markUnclosed records that a string, heredoc or comment opened on line runs to the file's end.
+func (lx *phpLex) markUnclosed(line int) {
+	if !lx.unclosed {
+		lx.unclosed, lx.unclosedAt = true, line
+	}
 }

@@ -198,7 +198,26 @@ func (m *tsMapper) mapOnce(ctx context.Context, src, text []byte) (*Result, bool
 	if w.err != nil {
 		return nil, false, w.err
 	}
+	if hadErrors {
+		w.res.Unparsed = tsErrorSpans(root)
+	}
 	return &w.res, hadErrors, nil
+}
+
+// tsErrorSpans returns the line spans of a tree's top-level ERROR nodes: text the parser could
+// attach to no declaration. An error inside a declaration (a class with a member the grammar
+// does not know) leaves the declaration mapped, and its span out.
+func tsErrorSpans(root *sitter.Node) [][2]int {
+	var spans [][2]int
+	if root.Type() == "ERROR" { // nothing parsed at all
+		return [][2]int{{int(root.StartPoint().Row) + 1, int(root.EndPoint().Row) + 1}}
+	}
+	for i := range int(root.ChildCount()) {
+		if ch := root.Child(i); ch.Type() == "ERROR" {
+			spans = append(spans, [2]int{int(ch.StartPoint().Row) + 1, int(ch.EndPoint().Row) + 1})
+		}
+	}
+	return spans
 }
 
 // maxTreeSitterBytes is the largest file given to a tree-sitter parser: its tree costs about 20

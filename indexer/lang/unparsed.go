@@ -1,0 +1,93 @@
+package lang
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/readmap/readmap/store"
+)
+
+// withHeuristicsIn adds to res the definitions the line heuristics find in the spans its mapper
+// could not read (res.Unparsed: syntax errors), on lines where no symbol of the mapper's starts,
+// and says so in the summary the map's header shows: a parse with syntax errors never drops
+// declarations silently (design section 5). The heuristics' definitions come in as top-level
+// symbols (a method the mapper lost is not put back in its class), cut short of the next line a
+// symbol of the mapper's starts on.
+func withHeuristicsIn(res *Result, src []byte, lines int) *Result {
+	if len(res.Unparsed) == 0 {
+		return res
+	}
+	starts := make([]bool, lines+2) // lines a symbol of the mapper's starts on
+	for _, s := range res.Symbols {
+		if s.StartLine >= 1 && s.StartLine <= lines {
+			starts[s.StartLine] = true
+		}
+	}
+	inUnparsed := func(line int) bool {
+		return slices.ContainsFunc(res.Unparsed, func(sp [2]int) bool { return sp[0] <= line && line <= sp[1] })
+	}
+	var added []store.Symbol
+	for _, h := range fallbackHeuristics(src, lines) {
+		if h.Kind == store.KindLandmark || h.StartLine < 1 || h.StartLine > lines ||
+			starts[h.StartLine] || !inUnparsed(h.StartLine) {
+			continue
+		}
+		end := h.StartLine
+		for end < min(h.EndLine, lines) && !starts[end+1] {
+			end++
+		}
+		h.EndLine, h.Parent, h.Depth, h.Qualname = end, -1, 0, h.Name
+		added = append(added, h)
+	}
+	out := *res
+	out.Summary = orDefault(res.Summary, unparsedSummary(res.Unparsed, len(added)))
+	if len(added) > 0 {
+		out.Symbols = mergeTopLevel(res.Symbols, added)
+	}
+	return &out
+}
+
+// mergeTopLevel returns syms with the top-level symbols added placed in source order: each goes
+// before the first top-level symbol of syms that starts after it, its children kept behind it.
+func mergeTopLevel(syms, added []store.Symbol) []store.Symbol {
+	out := make([]store.Symbol, 0, len(syms)+len(added))
+	newIndex := make([]int, len(syms))
+	a := 0
+	for i, s := range syms {
+		if s.Parent == -1 {
+			for a < len(added) && added[a].StartLine < s.StartLine {
+				out = append(out, added[a])
+				a++
+			}
+		}
+		newIndex[i] = len(out)
+		if s.Parent >= 0 {
+			s.Parent = newIndex[s.Parent]
+		}
+		out = append(out, s)
+	}
+	return append(out, added[a:]...)
+}
+
+// unparsedSummary says which lines held syntax errors and how many definitions the heuristics
+// found there.
+func unparsedSummary(spans [][2]int, found int) string {
+	var parts []string
+	for i, sp := range spans {
+		if i == 3 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(spans)-i))
+			break
+		}
+		if sp[0] == sp[1] {
+			parts = append(parts, fmt.Sprint(sp[0]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", sp[0], sp[1]))
+		}
+	}
+	at := "syntax errors at lines " + strings.Join(parts, ", ")
+	if found == 0 {
+		return at
+	}
+	return fmt.Sprintf("%s; %d definitions there are the line heuristics'", at, found)
+}
