@@ -2,9 +2,7 @@ package lang
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -24,53 +22,23 @@ import (
 // corpus but for four (a no-break space, a namespace name written with blanks); both were
 // tuned on.
 
-// phpScanDiffCorpus is a set of PHP files to compare on: the .php files under roots.
-type phpScanDiffCorpus struct {
-	name  string
-	roots []string
-}
-
 // phpScanDiffCorpora are the fixtures, the tuned corpus, the held-out one, and the folders
 // READMAP_PHP_SRC lists.
-func phpScanDiffCorpora() []phpScanDiffCorpus {
+func phpScanDiffCorpora() []scanDiffCorpus {
 	fixtures, _ := filepath.Glob("../../testdata/langs/*.php")
-	out := []phpScanDiffCorpus{
+	out := []scanDiffCorpus{
 		{name: "testdata", roots: fixtures},
 		{name: "tuned", roots: []string{"/usr/share/php"}},
 		{name: "held-out", roots: []string{"/usr/lib/google-cloud-sdk/platform/google_appengine/php"}},
 	}
-	if src := os.Getenv("READMAP_PHP_SRC"); src != "" {
-		out = append(out, phpScanDiffCorpus{name: "extra", roots: filepath.SplitList(src)})
-	}
-	return out
+	return withExtra(out, "READMAP_PHP_SRC")
 }
 
 // TestPHPScannerAgainstTreeSitter compares the PHP scanner's maps with the tree-sitter PHP
 // mapper's on the fixtures and installed PHP libraries. Run with -v for the table,
 // READMAP_SHOW_MISSES=1 for every difference.
 func TestPHPScannerAgainstTreeSitter(t *testing.T) {
-	var rows []string
-	for _, c := range phpScanDiffCorpora() {
-		t.Run(c.name, func(t *testing.T) {
-			files := filesUnder(c.roots, ".php")
-			if len(files) == 0 {
-				t.Skipf("SKIP: no PHP files under %v", c.roots)
-			}
-			st := &scannerDiff{}
-			ts := newTSMapper(phpGrammar()).(*tsMapper)
-			for _, f := range files {
-				src, err := os.ReadFile(f)
-				if err != nil {
-					t.Fatal(err)
-				}
-				phpScanDiffAdd(st, f, src, ts)
-			}
-			rows = append(rows, st.row(c.name))
-			st.report(t, "PHP", 0)
-		})
-	}
-	t.Logf("PHP scanner against tree-sitter (clean: files tree-sitter parses without errors):\n"+scannerDiffHeader+"%s",
-		strings.Join(rows, "\n"))
+	runScannerDiff(t, "PHP", ".php", "", phpScanDiffCorpora(), func() *tsMapper { return newTSMapper(phpGrammar()).(*tsMapper) }, phpScanDiffAdd)
 }
 
 // phpScanDiffAdd compares the two maps of one file.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -29,55 +28,25 @@ import (
 // on their first run; prism's syntax fixtures (test/prism/fixtures/**/*.txt copied as .rb)
 // did not, and were tuned on: the method heads of TestRubyScanner's "seldom written" case.
 
-// rbScanDiffCorpus is a set of Ruby files to compare on: the .rb files under roots.
-type rbScanDiffCorpus struct {
-	name  string
-	roots []string
-}
-
 // rbScanDiffCorpora are the fixtures, the tuned corpus, the held-out one, and, when
 // READMAP_RUBY_SRC is set, the folders it lists (separated by ':') as "extra": Ruby of other
 // sources, such as a Rails checkout.
-func rbScanDiffCorpora() []rbScanDiffCorpus {
+func rbScanDiffCorpora() []scanDiffCorpus {
 	fixtures, _ := filepath.Glob("../../testdata/langs/*.rb")
 	tuned, _ := filepath.Glob("/usr/lib/ruby/3.*")
-	out := []rbScanDiffCorpus{
+	out := []scanDiffCorpus{
 		{name: "testdata", roots: fixtures},
 		{name: "tuned", roots: append(tuned, "/usr/share/rubygems-integration")},
 		{name: "held-out", roots: []string{"/usr/lib/ruby/gems", "/usr/lib/ruby/vendor_ruby"}},
 	}
-	if src := os.Getenv("READMAP_RUBY_SRC"); src != "" {
-		out = append(out, rbScanDiffCorpus{name: "extra", roots: filepath.SplitList(src)})
-	}
-	return out
+	return withExtra(out, "READMAP_RUBY_SRC")
 }
 
 // TestRubyScannerAgainstTreeSitter compares the Ruby scanner's maps with the tree-sitter Ruby
 // mapper's on the fixtures and Ruby's installed libraries. Run with -v for the table,
 // READMAP_SHOW_MISSES=1 for every difference.
 func TestRubyScannerAgainstTreeSitter(t *testing.T) {
-	var rows []string
-	for _, c := range rbScanDiffCorpora() {
-		t.Run(c.name, func(t *testing.T) {
-			files := filesUnder(c.roots, ".rb")
-			if len(files) == 0 {
-				t.Skipf("SKIP: no Ruby files under %v (apt-get install ruby)", c.roots)
-			}
-			st := &scannerDiff{}
-			ts := newTSMapper(rubyGrammar()).(*tsMapper)
-			for _, f := range files {
-				src, err := os.ReadFile(f)
-				if err != nil {
-					t.Fatal(err)
-				}
-				rbScanDiffAdd(st, f, src, ts)
-			}
-			rows = append(rows, st.row(c.name))
-			st.report(t, "Ruby", 0)
-		})
-	}
-	t.Logf("Ruby scanner against tree-sitter (clean: files tree-sitter parses without errors):\n"+scannerDiffHeader+"%s",
-		strings.Join(rows, "\n"))
+	runScannerDiff(t, "Ruby", ".rb", " (apt-get install ruby)", rbScanDiffCorpora(), func() *tsMapper { return newTSMapper(rubyGrammar()).(*tsMapper) }, rbScanDiffAdd)
 }
 
 // rbScanDiffAdd compares the two maps of one file.

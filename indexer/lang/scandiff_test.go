@@ -191,3 +191,48 @@ func errorSpans(root *sitter.Node, shift int, enter func(ch *sitter.Node) *sitte
 	visit(root, 0)
 	return out
 }
+
+// scanDiffCorpus is a set of files to compare a scanner on: those under roots with the
+// scanner's extension.
+type scanDiffCorpus struct {
+	name  string
+	roots []string
+}
+
+// withExtra appends to corpora, as "extra", the folders the environment variable env lists
+// (separated as PATH is): other sources, such as a checkout of a large project, compared by hand.
+func withExtra(corpora []scanDiffCorpus, env string) []scanDiffCorpus {
+	if src := os.Getenv(env); src != "" {
+		corpora = append(corpora, scanDiffCorpus{name: "extra", roots: filepath.SplitList(src)})
+	}
+	return corpora
+}
+
+// runScannerDiff compares a scanner with the tree-sitter walk it replaced on each corpus: every
+// file under its roots whose name ends in ext, through add, with a walk newWalk makes. A corpus
+// with no file is skipped with hint; -v prints the table.
+func runScannerDiff(t *testing.T, lang, ext, hint string, corpora []scanDiffCorpus, newWalk func() *tsMapper,
+	add func(st *scannerDiff, path string, src []byte, ts *tsMapper)) {
+	var rows []string
+	for _, c := range corpora {
+		t.Run(c.name, func(t *testing.T) {
+			files := filesUnder(c.roots, ext)
+			if len(files) == 0 {
+				t.Skipf("SKIP: no %s files under %v%s", lang, c.roots, hint)
+			}
+			st := &scannerDiff{}
+			ts := newWalk()
+			for _, f := range files {
+				src, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				add(st, f, src, ts)
+			}
+			rows = append(rows, st.row(c.name))
+			st.report(t, lang, 0)
+		})
+	}
+	t.Logf("%s scanner against tree-sitter (clean: files tree-sitter parses without errors):\n"+scannerDiffHeader+"%s",
+		lang, strings.Join(rows, "\n"))
+}
