@@ -62,7 +62,7 @@ var ctagsCorpora = []ctagsCorpus{
 	// source tree is found (READMAP_LINUX_SRC, or /usr/src/linux-source-*): memory management,
 	// the network core, a driver. ctags names a line that calls a macro after the macro.
 	{lang: "C", label: "C untuned (Linux)", ctags: "C", pkg: "linux-source-6.12 (or READMAP_LINUX_SRC)",
-		globs: ctagsLinuxGlobs("mm/*.c", "mm/*.h", "net/core/*.c", "drivers/net/ethernet/intel/e1000e/*.c"),
+		globs: ctagsUnder(linuxSource(), "mm/*.c", "mm/*.h", "net/core/*.c", "drivers/net/ethernet/intel/e1000e/*.c"),
 		kinds: []string{"function", "prototype", "struct", "union", "enum"}, flags: []string{"--kinds-C=+p"}, maxFile: 400,
 		want: 98, wantEnds: 99, skip: func(tag ctagsTag) bool { return reservedMacro.MatchString(tag.Name) || cCtagsMacroCall(tag) }},
 	// libstdc++ wraps whole headers in preprocessor conditionals the grammar reads as one ERROR
@@ -201,19 +201,6 @@ func cCtagsMacroCall(tag ctagsTag) bool {
 // ctagsUnder returns the globs rel under root, or none when root is no folder.
 func ctagsUnder(root string, rel ...string) []string {
 	if info, err := os.Stat(root); err != nil || !info.IsDir() {
-		return nil
-	}
-	var out []string
-	for _, r := range rel {
-		out = append(out, filepath.Join(root, r))
-	}
-	return out
-}
-
-// ctagsLinuxGlobs returns the globs rel under the Linux source tree linuxSource finds, or none.
-func ctagsLinuxGlobs(rel ...string) []string {
-	root := linuxSource()
-	if root == "" {
 		return nil
 	}
 	var out []string

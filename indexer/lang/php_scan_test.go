@@ -12,16 +12,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// phpCase is a source and the scanner's map of it. differs, when set, says why the tree-sitter
-// reference is not compared on it.
-type phpCase struct {
-	name, src string
-	want      []string
-	differs   string
-}
-
 // phpCases cover the lexical traps of PHP and the declarations the scanner reads.
-var phpCases = []phpCase{
+var phpCases = []scannerCase{
 	{name: "text outside PHP tags is not code", src: `<html><?php function notcode() {} ?> text
 <?php
 function a() {}
@@ -369,26 +361,8 @@ class A {
 // TestPHPScanner covers the lexical traps of PHP and the declarations the scanner reads; each
 // case is also mapped by the tree-sitter reference, which must agree exactly.
 func TestPHPScanner(t *testing.T) {
-	for _, tc := range phpCases {
-		t.Run(tc.name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, scannerLines(t, phpScanOnly{}, tc.src)); diff != "" {
-				t.Errorf("map (-want +got):\n%s", diff)
-			}
-			crlf := strings.ReplaceAll(tc.src, "\n", "\r\n")
-			if diff := cmp.Diff(scannerLines(t, phpScanOnly{}, tc.src), scannerLines(t, phpScanOnly{}, crlf)); diff != "" {
-				t.Errorf("map with CRLF differs (-LF +CRLF):\n%s", diff)
-			}
-			if tc.differs != "" {
-				t.Logf("not compared with tree-sitter: %s", tc.differs)
-				return
-			}
-			st := &scannerDiff{}
-			phpScanDiffAdd(st, "case.php", []byte(tc.src), newTSMapper(phpGrammar()).(*tsMapper))
-			if st.clean != 1 || st.equal != 1 {
-				t.Errorf("tree-sitter maps it otherwise (clean %d, equal %d): %v %v %v", st.clean, st.equal, st.diffs, st.misses, st.failures)
-			}
-		})
-	}
+	walk := newTSMapper(phpGrammar()).(*tsMapper)
+	runScannerCases(t, phpCases, phpScanOnly{}, "case.php", func(st *scannerDiff, path string, src []byte) { phpScanDiffAdd(st, path, src, walk) })
 }
 
 // phpPathological are sources built to be the scanner's worst case: deep nesting of everything

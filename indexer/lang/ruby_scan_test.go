@@ -8,20 +8,10 @@ import (
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
 
-// rbCase is a source and the scanner's map of it. differs, when set, says why the tree-sitter
-// reference is not compared on it.
-type rbCase struct {
-	name, src string
-	want      []string
-	differs   string
-}
-
 // rbCases cover the lexical traps of Ruby and the declarations the scanner reads.
-var rbCases = []rbCase{
+var rbCases = []scannerCase{
 	{name: "keywords that open a block only as statements", src: `class A
   def a
     return unless y
@@ -503,26 +493,8 @@ Y = [
 // TestRubyScanner covers the lexical traps of Ruby and the declarations the scanner reads; each
 // case is also mapped by the tree-sitter reference, which must agree exactly.
 func TestRubyScanner(t *testing.T) {
-	for _, tc := range rbCases {
-		t.Run(tc.name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, scannerLines(t, rbMapper{}, tc.src)); diff != "" {
-				t.Errorf("map (-want +got):\n%s", diff)
-			}
-			crlf := strings.ReplaceAll(tc.src, "\n", "\r\n")
-			if diff := cmp.Diff(scannerLines(t, rbMapper{}, tc.src), scannerLines(t, rbMapper{}, crlf)); diff != "" {
-				t.Errorf("map with CRLF differs (-LF +CRLF):\n%s", diff)
-			}
-			if tc.differs != "" {
-				t.Logf("not compared with tree-sitter: %s", tc.differs)
-				return
-			}
-			st := &scannerDiff{}
-			rbScanDiffAdd(st, "case.rb", []byte(tc.src), newTSMapper(rubyGrammar()).(*tsMapper))
-			if st.clean != 1 || st.equal != 1 {
-				t.Errorf("tree-sitter maps it otherwise (clean %d, equal %d): %v %v %v", st.clean, st.equal, st.diffs, st.misses, st.failures)
-			}
-		})
-	}
+	walk := newTSMapper(rubyGrammar()).(*tsMapper)
+	runScannerCases(t, rbCases, rbMapper{}, "case.rb", func(st *scannerDiff, path string, src []byte) { rbScanDiffAdd(st, path, src, walk) })
 }
 
 // rbPathological are sources built to be the scanner's worst case: deep nesting of everything

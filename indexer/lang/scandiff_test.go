@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/readmap/readmap/store"
@@ -235,4 +236,38 @@ func runScannerDiff(t *testing.T, lang, ext, hint string, corpora []scanDiffCorp
 	}
 	t.Logf("%s scanner against tree-sitter (clean: files tree-sitter parses without errors):\n"+scannerDiffHeader+"%s",
 		lang, strings.Join(rows, "\n"))
+}
+
+// scannerCase is a source and a scanner's map of it, a symbol a line as scannerLines gives it.
+// differs, when set, says why the tree-sitter walk is not asked to agree (it reads the source
+// with errors, say).
+type scannerCase struct {
+	name, src string
+	want      []string
+	differs   string
+}
+
+// runScannerCases maps each case with scanner, with CRLF line ends too, and unless the case says
+// otherwise compares it, as path, with the tree-sitter walk through add.
+func runScannerCases(t *testing.T, cases []scannerCase, scanner Mapper, path string, add func(st *scannerDiff, path string, src []byte)) {
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, scannerLines(t, scanner, tc.src)); diff != "" {
+				t.Errorf("map (-want +got):\n%s", diff)
+			}
+			crlf := strings.ReplaceAll(tc.src, "\n", "\r\n")
+			if diff := cmp.Diff(scannerLines(t, scanner, tc.src), scannerLines(t, scanner, crlf)); diff != "" {
+				t.Errorf("map with CRLF differs (-LF +CRLF):\n%s", diff)
+			}
+			if tc.differs != "" {
+				t.Logf("not compared with tree-sitter: %s", tc.differs)
+				return
+			}
+			st := &scannerDiff{}
+			add(st, path, []byte(tc.src))
+			if st.clean != 1 || st.equal != 1 {
+				t.Errorf("tree-sitter maps it otherwise (clean %d, equal %d): %v %v %v", st.clean, st.equal, st.diffs, st.misses, st.failures)
+			}
+		})
+	}
 }
