@@ -245,17 +245,7 @@ func BenchmarkCMapper(b *testing.B) {
 		}{{"scanner", func() Mapper { return &cMapper{} }}, {"tree-sitter", func() Mapper { return newTSMapper(cTable) }}} {
 			b.Run(filepath.Base(corpus)+"/"+m.name, func(b *testing.B) {
 				files, total := cBenchFiles(b, corpus)
-				mapper := m.new()
-				b.SetBytes(total)
-				b.ReportAllocs()
-				for b.Loop() {
-					for _, src := range files {
-						if _, err := mapper.Map(context.Background(), src); err != nil {
-							b.Fatal(err)
-						}
-					}
-				}
-				b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+				benchMapper(b, m.new(), files, total)
 			})
 		}
 	}

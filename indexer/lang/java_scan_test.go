@@ -4,7 +4,6 @@ package lang
 // inputs, a fuzz test, and its speed against the tree-sitter mapper it replaced.
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -321,21 +320,13 @@ func BenchmarkJavaMapper(b *testing.B) {
 				if skip != "" {
 					b.Skipf("SKIP: %s", skip)
 				}
+				srcs := make([][]byte, len(files))
 				var total int64
-				for _, f := range files {
+				for i, f := range files {
+					srcs[i] = f.src
 					total += int64(len(f.src))
 				}
-				mapper := m.new()
-				b.SetBytes(total)
-				b.ReportAllocs()
-				for b.Loop() {
-					for _, f := range files {
-						if _, err := mapper.Map(context.Background(), f.src); err != nil {
-							b.Fatal(err)
-						}
-					}
-				}
-				b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+				benchMapper(b, m.new(), srcs, total)
 			})
 		}
 	}

@@ -4,7 +4,6 @@ package lang
 // worst inputs, a fuzz test, and its speed against the tree-sitter mapper it replaced.
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -397,28 +396,18 @@ func BenchmarkOCamlMapper(b *testing.B) {
 				if skip != "" {
 					b.Skipf("SKIP: %s", skip)
 				}
-				var files []mlFile
+				var files [][]byte
 				var total int64
 				for _, f := range all {
 					if strings.HasSuffix(f.path, m.ext) {
-						files = append(files, f)
+						files = append(files, f.src)
 						total += int64(len(f.src))
 					}
 				}
 				if len(files) == 0 {
 					b.Skipf("SKIP: no %s files", m.ext)
 				}
-				mapper := m.new()
-				b.SetBytes(total)
-				b.ReportAllocs()
-				for b.Loop() {
-					for _, f := range files {
-						if _, err := mapper.Map(context.Background(), f.src); err != nil {
-							b.Fatal(err)
-						}
-					}
-				}
-				b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+				benchMapper(b, m.new(), files, total)
 			})
 		}
 	}

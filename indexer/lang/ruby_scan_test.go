@@ -5,7 +5,6 @@ package lang
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 )
@@ -566,27 +565,8 @@ func BenchmarkRubyMapper(b *testing.B) {
 			if len(paths) == 0 {
 				b.Skip("SKIP: no Ruby standard library under /usr/lib/ruby (apt-get install ruby)")
 			}
-			var files [][]byte
-			var total int64
-			for _, p := range paths {
-				src, err := os.ReadFile(p)
-				if err != nil {
-					b.Fatal(err)
-				}
-				files = append(files, src)
-				total += int64(len(src))
-			}
-			mapper := m.new()
-			b.SetBytes(total)
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, src := range files {
-					if _, err := mapper.Map(context.Background(), src); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-			b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+			files, total := readBenchFiles(b, paths)
+			benchMapper(b, m.new(), files, total)
 		})
 	}
 }

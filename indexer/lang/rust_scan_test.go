@@ -4,7 +4,6 @@ package lang
 // inputs, a fuzz test, and its speed against the tree-sitter mapper it replaced.
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -217,17 +216,7 @@ func BenchmarkRustMapper(b *testing.B) {
 		}{{"scanner", func() Mapper { return rsMapper{} }}, {"tree-sitter", func() Mapper { return newTSMapper(rustGrammar()) }}} {
 			b.Run(filepath.Base(corpus)+"/"+m.name, func(b *testing.B) {
 				files, total := rsBenchFiles(b, corpus)
-				mapper := m.new()
-				b.SetBytes(total)
-				b.ReportAllocs()
-				for b.Loop() {
-					for _, src := range files {
-						if _, err := mapper.Map(context.Background(), src); err != nil {
-							b.Fatal(err)
-						}
-					}
-				}
-				b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+				benchMapper(b, m.new(), files, total)
 			})
 		}
 	}

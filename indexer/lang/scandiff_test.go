@@ -271,3 +271,31 @@ func runScannerCases(t *testing.T, cases []scannerCase, scanner Mapper, path str
 		})
 	}
 }
+
+// readBenchFiles reads the files of a benchmark and returns them with their total size.
+func readBenchFiles(b *testing.B, paths []string) (files [][]byte, total int64) {
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, src)
+		total += int64(len(src))
+	}
+	return files, total
+}
+
+// benchMapper maps files of total bytes with mapper once an iteration, and reports MB/s and
+// files/s.
+func benchMapper(b *testing.B, mapper Mapper, files [][]byte, total int64) {
+	b.SetBytes(total)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, src := range files {
+			if _, err := mapper.Map(context.Background(), src); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+}

@@ -455,18 +455,7 @@ func BenchmarkTreeSitterMappers(b *testing.B) {
 			}
 			m := lang.NewMapper().(*tsMapper)
 			// map is the whole mapper; parse only the parse, so that map - parse is the walk.
-			b.Run("map", func(b *testing.B) {
-				b.SetBytes(total)
-				b.ReportAllocs()
-				for b.Loop() {
-					for _, src := range files {
-						if _, err := m.Map(context.Background(), src); err != nil {
-							b.Fatal(err)
-						}
-					}
-				}
-				b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
-			})
+			b.Run("map", func(b *testing.B) { benchMapper(b, m, files, total) })
 			b.Run("parse", func(b *testing.B) {
 				b.SetBytes(total)
 				for b.Loop() {
