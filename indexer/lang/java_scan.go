@@ -14,6 +14,11 @@ package lang
 // helpers (tsWalk's add, addImport, sig and sigLine), so that signatures are cut and folded by
 // the same code. Like the grammar, the scanner reads a Unicode escape (\u007B) as the six bytes
 // it is written with, never as the character it stands for.
+//
+// A comment or text block left open, or a bracket still open at the end of the file, is a
+// syntax error that takes what follows: the scanner reports the lines from it to the end as
+// Unparsed, for the line heuristics to map (design section 5). A string left open ends with its
+// line, as javac reads it, and is skipped.
 
 import (
 	"context"
@@ -35,7 +40,9 @@ func (jvMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
-	clampToParents(s.w.res.Symbols, CountLines(src))
+	lines := CountLines(src)
+	clampToParents(s.w.res.Symbols, lines)
+	s.w.res.Unparsed = s.lx.unparsed(lines)
 	return &s.w.res, nil
 }
 
@@ -45,6 +52,7 @@ const (
 	jvIdent // identifiers and keywords
 	jvLit   // strings, text blocks, chars, numbers
 	jvPunct // one punctuation byte
+	jvBad   // a string or char literal its line ends before its closing quote
 )
 
 // jvTok is one token: its kind, its bytes and its first and last lines (1-based).
@@ -54,11 +62,51 @@ type jvTok struct {
 	line, eline int
 }
 
-// jvLex reads tokens from src; pos and line are where the next token's search starts.
+// jvLex reads tokens from src; pos and line are where the next token's search starts. depth
+// counts the brackets open, and unclosedAt is the line of a comment or text block that ran to
+// the end of the file: what a compiler stops at, and the scan reads as one token (0: none).
 type jvLex struct {
-	src  []byte
-	pos  int
-	line int
+	src        []byte
+	pos        int
+	line       int
+	depth      int
+	unclosedAt int
+}
+
+// jvBracket is what each byte adds to the count of brackets open.
+var jvBracket = [256]int8{'(': 1, '[': 1, '{': 1, ')': -1, ']': -1, '}': -1}
+
+// unparsed returns the lines a compiler could not read, once the lexer has read the whole file
+// of lines lines: from a comment or text block left open, or else from the innermost bracket
+// still open, to the end.
+func (l *jvLex) unparsed(lines int) [][2]int {
+	from := l.unclosedAt
+	if from == 0 && l.depth > 0 {
+		from = jvOpenAtEnd(l.src)
+	}
+	if from == 0 {
+		return nil
+	}
+	return [][2]int{{from, max(lines, from)}}
+}
+
+// jvOpenAtEnd returns the line of the innermost bracket still open at the end of src, or 0.
+func jvOpenAtEnd(src []byte) int {
+	lx := jvLex{src: src, line: 1}
+	var open []int
+	for t := lx.next(); t.kind != jvEOF; t = lx.next() {
+		switch {
+		case t.kind != jvPunct:
+		case jvBracket[src[t.s]] > 0:
+			open = append(open, t.line)
+		case jvBracket[src[t.s]] < 0 && len(open) > 0:
+			open = open[:len(open)-1]
+		}
+	}
+	if len(open) == 0 {
+		return 0
+	}
+	return open[len(open)-1]
 }
 
 // next returns the next token, skipping whitespace and comments.
@@ -77,6 +125,7 @@ func (l *jvLex) next() jvTok {
 				l.pos++
 			}
 		case c == '/' && l.pos+1 < len(src) && src[l.pos+1] == '*':
+			opened := l.line
 			l.pos += 2
 			for l.pos < len(src) && !(src[l.pos] == '*' && l.pos+1 < len(src) && src[l.pos+1] == '/') {
 				if src[l.pos] == '\n' {
@@ -84,9 +133,16 @@ func (l *jvLex) next() jvTok {
 				}
 				l.pos++
 			}
+			if l.pos >= len(src) {
+				l.unclosedAt = opened
+			}
 			l.pos = min(l.pos+2, len(src))
 		default:
-			return l.token()
+			// A string its line ends is an error javac reports and reads on after: skipped, it
+			// cannot start a declaration that takes the next one's tokens.
+			if t := l.token(); t.kind != jvBad {
+				return t
+			}
 		}
 	}
 	return jvTok{kind: jvEOF, s: len(src), e: len(src), line: l.line, eline: l.line}
@@ -122,9 +178,12 @@ func (l *jvLex) token() jvTok {
 	case c == '"' && l.pos+2 < len(src) && src[l.pos+1] == '"' && src[l.pos+2] == '"':
 		l.textBlock()
 	case c == '"' || c == '\'':
-		l.quoted(c)
+		if !l.quoted(c) {
+			kind = jvBad
+		}
 	default:
 		kind = jvPunct
+		l.depth += int(jvBracket[c])
 		l.pos++
 	}
 	return jvTok{kind: kind, s: start, e: l.pos, line: line, eline: l.line}
@@ -133,6 +192,7 @@ func (l *jvLex) token() jvTok {
 // textBlock skips a text block ("""...""") at pos, newlines and escaped quotes included.
 func (l *jvLex) textBlock() {
 	src := l.src
+	opened := l.line
 	l.pos += 3
 	for l.pos < len(src) {
 		switch src[l.pos] {
@@ -153,26 +213,29 @@ func (l *jvLex) textBlock() {
 		l.pos++
 	}
 	l.pos = len(src)
+	l.unclosedAt = opened
 }
 
-// quoted skips a string or char literal at pos, quoted with q; an unclosed one ends with its line.
-func (l *jvLex) quoted(q byte) {
+// quoted skips a string or char literal at pos, quoted with q, and reports whether it was
+// closed; an unclosed one ends with its line.
+func (l *jvLex) quoted(q byte) bool {
 	src := l.src
 	l.pos++
 	for l.pos < len(src) {
 		switch src[l.pos] {
 		case q:
 			l.pos++
-			return
+			return true
 		case '\\':
 			if l.pos+1 < len(src) && src[l.pos+1] != '\n' {
 				l.pos++
 			}
 		case '\n':
-			return
+			return false
 		}
 		l.pos++
 	}
+	return false
 }
 
 // Where a body's members are: what they may be and what kind a field gets.

@@ -36,6 +36,10 @@ package lang
 // expects an expression (an operator, `=`, `;`, `in`, `->`, `then`, ...) is local and waits for
 // its `in`; once the expression is complete, `let` and every other item keyword start the next
 // item.
+//
+// A comment, string or quoted string left open, or a group still open at the end of the file, is
+// a syntax error that takes what follows: the scanner reports the lines from it to the end as
+// Unparsed, for the line heuristics to map (design section 5).
 
 import (
 	"bytes"
@@ -64,7 +68,9 @@ func (mlMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
-	clampToParents(s.w.res.Symbols, CountLines(src))
+	lines := CountLines(src)
+	clampToParents(s.w.res.Symbols, lines)
+	s.w.res.Unparsed = s.lx.unparsed(lines)
 	return &s.w.res, nil
 }
 
@@ -256,11 +262,62 @@ var mlIdentByte = func() (t [256]bool) {
 	return t
 }()
 
-// mlLex reads tokens from src; pos and line are where the next token's search starts.
+// mlLex reads tokens from src; pos and line are where the next token's search starts. depth
+// counts the groups open (brackets, and begin, struct, sig, object and do before their end or
+// done), and unclosedAt is the line of a comment or string that ran to the end of the file: what
+// the compiler stops at, and the scan reads as one token (0: none).
 type mlLex struct {
-	src  []byte
-	pos  int
-	line int
+	src        []byte
+	pos        int
+	line       int
+	depth      int
+	unclosedAt int
+}
+
+// mlPunctDepth is what each punctuation byte adds to the count of groups open.
+var mlPunctDepth = [256]int8{'(': 1, '[': 1, '{': 1, ')': -1, ']': -1, '}': -1}
+
+// mlKwDepth is what each keyword adds to the count of groups open.
+var mlKwDepth = [64]int8{mlKwBegin: 1, mlKwStruct: 1, mlKwSig: 1, mlKwObject: 1, mlKwDo: 1, mlKwEnd: -1, mlKwDone: -1}
+
+// unparsed returns the lines the compiler could not read, once the lexer has read the whole file
+// of lines lines: from a comment or string left open, or else from the innermost group still
+// open, to the end.
+func (l *mlLex) unparsed(lines int) [][2]int {
+	from := l.unclosedAt
+	if from == 0 && l.depth > 0 {
+		from = mlOpenAtEnd(l.src)
+	}
+	if from == 0 {
+		return nil
+	}
+	return [][2]int{{from, max(lines, from)}}
+}
+
+// mlOpenAtEnd returns the line of the innermost group still open at the end of src, or 0.
+func mlOpenAtEnd(src []byte) int {
+	lx := mlLex{src: src, line: 1}
+	lx.shebang()
+	var open []int
+	for t := lx.next(); t.kind() != mlEOF; t = lx.next() {
+		var d int8
+		switch t.kind() {
+		case mlPunct:
+			d = mlPunctDepth[src[t.s]]
+		case mlLower:
+			d = mlKwDepth[t.kw()]
+		}
+		switch {
+		case d > 0:
+			open = append(open, int(t.line))
+		case d < 0 && len(open) > 0:
+			open = open[:len(open)-1]
+		}
+	}
+	if len(open) == 0 {
+		return 0
+	}
+	return open[len(open)-1]
 }
 
 // shebang skips a first line that starts with "#!", which is no OCaml.
@@ -358,6 +415,7 @@ func (l *mlLex) token() mlTok {
 		kind = mlLower
 		l.ident()
 		kw = mlKeyword(src[start:l.pos])
+		l.depth += int(mlKwDepth[kw])
 	case c >= 'A' && c <= 'Z' || c >= 0x80:
 		kind = mlUpper
 		l.ident()
@@ -399,6 +457,7 @@ func (l *mlLex) token() mlTok {
 		l.pos += 2
 	default:
 		kind = mlPunct
+		l.depth += int(mlPunctDepth[c])
 		l.pos++
 	}
 	return newMLTok(kind, kw, start, l.pos, line, l.line)
@@ -448,13 +507,14 @@ var mlStringStop = func() (t [256]bool) {
 // the end of the file, as OCaml reads it.
 func (l *mlLex) string() {
 	src := l.src
+	opened := l.line
 	for l.pos++; l.pos < len(src); l.pos++ {
 		pos := l.pos
 		for pos < len(src) && !mlStringStop[src[pos]] {
 			pos++
 		}
 		if l.pos = pos; pos >= len(src) {
-			return
+			break
 		}
 		switch src[l.pos] {
 		case '"':
@@ -471,6 +531,7 @@ func (l *mlLex) string() {
 			l.line++
 		}
 	}
+	l.unclosedAt = opened
 }
 
 // quoted skips a quoted string {id|...|id} or a quoted extension {%id ...|...|} or {%%id
@@ -502,6 +563,7 @@ func (l *mlLex) quoted() bool {
 		return false
 	}
 	id := src[delim:p]
+	opened := l.line
 	l.skip(p + 1 - l.pos)
 	for l.pos < len(src) {
 		if end := l.pos + 1 + len(id); src[l.pos] == '|' && end < len(src) && src[end] == '}' &&
@@ -514,6 +576,7 @@ func (l *mlLex) quoted() bool {
 		}
 		l.pos++
 	}
+	l.unclosedAt = opened
 	return true
 }
 
@@ -591,6 +654,7 @@ var mlCommentStop = func() (t [256]bool) {
 // comment runs to the end of the file.
 func (l *mlLex) comment() {
 	src := l.src
+	opened := l.line
 	l.pos += 2
 	depth := 1
 	for l.pos < len(src) {
@@ -599,7 +663,7 @@ func (l *mlLex) comment() {
 			pos++
 		}
 		if l.pos = pos; pos >= len(src) {
-			return
+			break
 		}
 		c := src[l.pos]
 		switch {
@@ -626,6 +690,7 @@ func (l *mlLex) comment() {
 			l.pos++
 		}
 	}
+	l.unclosedAt = opened
 }
 
 // commentQuote skips a quote in a comment: part of an identifier (`don't`), a char literal, or

@@ -12,6 +12,10 @@ package lang
 // makes of a file the grammar parses without errors: the same symbols with the same names, kinds,
 // signatures, ranges and nesting, and the same imports. The one difference by design is the items
 // inside function bodies, which the tree-sitter walk never entered.
+//
+// A comment, string or raw string left open, or a bracket still open at the end of the file, is
+// a syntax error that takes what follows: the scanner reports the lines from it to the end as
+// Unparsed, for the line heuristics to map (design section 5).
 
 import (
 	"context"
@@ -38,7 +42,9 @@ func (rsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
-	clampToParents(s.res.Symbols, CountLines(src))
+	lines := CountLines(src)
+	clampToParents(s.res.Symbols, lines)
+	s.res.Unparsed = s.lx.unparsed(lines)
 	return &s.res, nil
 }
 
@@ -58,12 +64,52 @@ type rsTok struct {
 	line, eline int
 }
 
-// rsLex reads tokens from src; pos and line are where the next token's search starts. Its state
-// is two integers, so a lookahead saves and restores it by value.
+// rsLex reads tokens from src; pos and line are where the next token's search starts. depth
+// counts the brackets open, and unclosedAt is the line of a comment or string that ran to the end
+// of the file: what a compiler stops at, and the scan reads as one token (0: none). Its state is
+// integers, so a lookahead saves and restores it by value.
 type rsLex struct {
-	src  []byte
-	pos  int
-	line int
+	src        []byte
+	pos        int
+	line       int
+	depth      int
+	unclosedAt int
+}
+
+// rsBracket is what each byte adds to the count of brackets open.
+var rsBracket = [256]int8{'(': 1, '[': 1, '{': 1, ')': -1, ']': -1, '}': -1}
+
+// unparsed returns the lines a compiler could not read, once the lexer has read the whole file
+// of lines lines: from a comment or string left open, or else from the innermost bracket still
+// open, to the end.
+func (l *rsLex) unparsed(lines int) [][2]int {
+	from := l.unclosedAt
+	if from == 0 && l.depth > 0 {
+		from = rsOpenAtEnd(l.src)
+	}
+	if from == 0 {
+		return nil
+	}
+	return [][2]int{{from, max(lines, from)}}
+}
+
+// rsOpenAtEnd returns the line of the innermost bracket still open at the end of src, or 0.
+func rsOpenAtEnd(src []byte) int {
+	lx := rsLex{src: src, line: 1}
+	var open []int
+	for t := lx.next(); t.kind != rsEOF; t = lx.next() {
+		switch {
+		case t.kind != rsPunct:
+		case rsBracket[src[t.s]] > 0:
+			open = append(open, t.line)
+		case rsBracket[src[t.s]] < 0 && len(open) > 0:
+			open = open[:len(open)-1]
+		}
+	}
+	if len(open) == 0 {
+		return 0
+	}
+	return open[len(open)-1]
 }
 
 // next returns the next token, skipping whitespace and comments.
@@ -93,6 +139,7 @@ func (l *rsLex) next() rsTok {
 // blockComment skips a block comment at pos; Rust's nest.
 func (l *rsLex) blockComment() {
 	src := l.src
+	opened := l.line
 	depth := 0
 	for l.pos < len(src) {
 		switch c := src[l.pos]; {
@@ -111,6 +158,7 @@ func (l *rsLex) blockComment() {
 		}
 		l.pos++
 	}
+	l.unclosedAt = opened
 }
 
 // token reads the token at pos, which is not whitespace or a comment.
@@ -150,6 +198,7 @@ func (l *rsLex) token() rsTok {
 		}
 		kind = rsIdent
 	default:
+		l.depth += int(rsBracket[c])
 		l.pos++
 		if l.pos < len(src) {
 			n := src[l.pos]
@@ -191,6 +240,7 @@ func (l *rsLex) prefixedLiteral() bool {
 		l.quoted('"')
 		return true
 	}
+	opened := l.line
 	// A raw string ends at a quote followed by as many hashes as it opened with.
 	for l.pos < len(src) {
 		c := src[l.pos]
@@ -208,12 +258,14 @@ func (l *rsLex) prefixedLiteral() bool {
 			}
 		}
 	}
+	l.unclosedAt = opened
 	return true
 }
 
 // quoted reads up to and past the closing quote q, after backslash escapes.
 func (l *rsLex) quoted(q byte) {
 	src := l.src
+	opened := l.line
 	for l.pos < len(src) {
 		c := src[l.pos]
 		l.pos++
@@ -231,6 +283,7 @@ func (l *rsLex) quoted(q byte) {
 			return
 		}
 	}
+	l.unclosedAt = opened
 }
 
 // quote reads what starts with a single quote at pos: a char literal ('x', '\n', '\u{1F600}')
