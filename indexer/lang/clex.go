@@ -2,10 +2,11 @@ package lang
 
 // The tokenizer of C-family source, for the hand-written scanners of languages whose lexical
 // layer is C's: comments (block and line, a line comment continued by a backslash), string and
-// character literals (with prefixes and escapes, never past an unescaped newline), numbers,
-// identifiers, punctuation one byte a token, and preprocessor lines whole (from '#' at the start
-// of a line through their continuations). It counts lines as it goes, and skips a bracketed body
-// without making tokens, which is where scanners spend most of a file.
+// character literals (with prefixes and escapes, never past an unescaped newline: one that the
+// newline ends unclosed is a stray token), numbers, identifiers, punctuation one byte a token,
+// and preprocessor lines whole (from '#' at the start of a line through their continuations). It
+// counts lines as it goes, and skips a bracketed body without making tokens, which is where
+// scanners spend most of a file.
 //
 // Nothing here knows a language's grammar: the C scanner (cscan.go) reads declarations from these
 // tokens. C++ would add raw strings (R"x(...)x", which may hold quotes and newlines) and `::` as
@@ -30,6 +31,9 @@ const (
 	clexPunct     // one byte: a bracket, an operator or a separator
 	clexDirective // a preprocessor line from '#' through its continuation lines
 	clexBody      // a bracketed body the scanner skipped, as one token (made by scanners)
+	// clexStray is a string or character literal that its line's end leaves unclosed: compilers
+	// warn "missing terminating character", then drop it as a stray token and read on.
+	clexStray
 )
 
 // clexTok is one token: its bytes src[start:end] and the lines of its first and last byte.
@@ -50,11 +54,14 @@ type clexer struct {
 	// bol is true when only blanks and comments stand between the last newline (or the start of
 	// the file) and pos: a '#' there starts a directive.
 	bol bool
+	// unclosed is the line of a block comment that runs to the end of src without its "*/", or
+	// 0: the syntax error that hides the rest of the file.
+	unclosed int
 }
 
 // reset starts reading src from its beginning.
 func (l *clexer) reset(src []byte) {
-	l.src, l.pos, l.line, l.bol = src, 0, 1, true
+	l.src, l.pos, l.line, l.bol, l.unclosed = src, 0, 1, true, 0
 	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
 		l.pos = 3 // a UTF-8 byte order mark
 	}
@@ -114,11 +121,7 @@ func (l *clexer) next() clexTok {
 			j++
 		}
 		if j < len(src) && (src[j] == '"' || src[j] == '\'') && clexLiteralPrefix(src[i:j]) {
-			kind = clexString
-			if src[j] == '\'' {
-				kind = clexChar
-			}
-			l.pos = l.literalEnd(j)
+			kind = l.literal(j)
 		} else {
 			kind = clexIdent
 			l.pos = j
@@ -126,17 +129,27 @@ func (l *clexer) next() clexTok {
 	case clexClass[c] == clexDigitByte || c == '.' && i+1 < len(src) && clexClass[src[i+1]] == clexDigitByte:
 		kind = clexNumber
 		l.pos = l.numberEnd(i)
-	case c == '"':
-		kind = clexString
-		l.pos = l.literalEnd(i)
-	case c == '\'':
-		kind = clexChar
-		l.pos = l.literalEnd(i)
+	case c == '"' || c == '\'':
+		kind = l.literal(i)
 	default:
 		l.pos = i + 1
 	}
 	l.bol = false
 	return clexTok{start: int32(i), end: int32(l.pos), line: int32(line), endLine: int32(l.line), kind: kind}
+}
+
+// literal moves pos past the string or character literal whose opening quote is at i and returns
+// its kind: clexString, clexChar, or clexStray when its line ends it unclosed.
+func (l *clexer) literal(i int) clexKind {
+	end, closed := l.literalEnd(i)
+	l.pos = end
+	switch {
+	case !closed:
+		return clexStray
+	case l.src[i] == '\'':
+		return clexChar
+	}
+	return clexString
 }
 
 // clexLiteralPrefix reports whether p, the letters right before a quote, prefix a string or
@@ -183,12 +196,15 @@ func (l *clexer) skipBlanks() {
 }
 
 // blockCommentEnd returns the offset after the "*/" that closes the comment whose text starts at
-// i, counting its lines; an unclosed comment ends the source.
+// i, counting its lines; an unclosed comment ends the source, and unclosed says where it opened.
 func (l *clexer) blockCommentEnd(i int) int {
-	src := l.src
+	src, opened := l.src, l.line
 	for {
 		j := bytes.IndexByte(src[i:], '*')
 		if j < 0 {
+			if l.unclosed == 0 {
+				l.unclosed = opened
+			}
 			l.line += bytes.Count(src[i:], []byte{'\n'})
 			return len(src)
 		}
@@ -228,14 +244,15 @@ func clexContinued(src []byte, i int) bool {
 }
 
 // literalEnd returns the offset after the string or character literal whose opening quote is at
-// i. An escaped newline continues it; an unescaped one ends it unclosed, as compilers recover.
-func (l *clexer) literalEnd(i int) int {
+// i, and whether its quote closes it. An escaped newline continues it; an unescaped one ends it
+// unclosed, as compilers recover.
+func (l *clexer) literalEnd(i int) (int, bool) {
 	src := l.src
 	q := src[i]
 	for i++; i < len(src); i++ {
 		switch src[i] {
 		case q:
-			return i + 1
+			return i + 1, true
 		case '\\':
 			if i+1 < len(src) {
 				i++
@@ -247,10 +264,10 @@ func (l *clexer) literalEnd(i int) int {
 				}
 			}
 		case '\n':
-			return i
+			return i, false
 		}
 	}
-	return len(src)
+	return len(src), false
 }
 
 // numberEnd returns the offset after the number starting at i: digits, letters, dots, the signs
@@ -295,7 +312,7 @@ func (l *clexer) directiveEnd(i int) (end, lastLine int) {
 			i = l.lineCommentEnd(i + 2)
 			lastLine = l.line
 		case c == '"' || c == '\'':
-			i = l.literalEnd(i)
+			i, _ = l.literalEnd(i)
 			lastLine = l.line
 		default:
 			lastLine = l.line
@@ -344,7 +361,7 @@ func (l *clexer) skipBody(depth int) (clexTok, int) {
 				return clexTok{start: int32(i - 1), end: int32(i), line: int32(l.line), endLine: int32(l.line), kind: clexPunct}, 0
 			}
 		case '"', '\'':
-			i = l.literalEnd(i)
+			i, _ = l.literalEnd(i)
 		case '/':
 			switch {
 			case i+1 < len(src) && src[i+1] == '*':

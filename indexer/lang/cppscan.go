@@ -36,12 +36,14 @@ func (m *cppMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	s.namespaces = nil
 	s.items(-1, false)
 	res, err := s.res, s.err
+	lines := CountLines(src)
+	res.Unparsed = s.unparsed(lines)
 	s.release()
 	s.namespaces = nil
 	if err != nil {
 		return nil, err
 	}
-	clampToParents(res.Symbols, CountLines(src))
+	clampToParents(res.Symbols, lines)
 	return &res, nil
 }
 
@@ -147,6 +149,9 @@ read:
 			gapFrom = t.end
 			continue
 		case clexEOF:
+			if s.depth > 0 {
+				s.closes(first.line, t) // a '(' or '[' left open
+			}
 			st.end = prev
 			break read
 		case clexIdent:
@@ -231,7 +236,7 @@ read:
 					s.flushPending(st.pending, parent)
 					s.mid, s.rawDirectives = false, outerRaw
 					s.level++
-					s.items(parent, true)
+					s.closes(t.line, s.items(parent, true))
 					s.level--
 					s.depth = outerDepth
 					return
@@ -404,6 +409,7 @@ func (s *cppScan) namespace(st *cppStmt, open clexTok) {
 		inner = idx
 	}
 	close := s.items(inner, true)
+	s.closes(open.line, close)
 	s.level--
 	if idx >= 0 {
 		s.res.Symbols[idx].EndLine = int(close.endLine)
@@ -520,6 +526,7 @@ func (s *cppScan) typeBody(st *cppStmt, open clexTok) clexTok {
 	} else {
 		close = s.items(members, true)
 	}
+	s.closes(open.line, close)
 	s.level--
 	s.depth, s.mid, s.inType = outerDepth, outerMid, outerType
 	if st.specSym >= 0 {

@@ -15,6 +15,11 @@ package lang
 // the same names, kinds, signatures, ranges and nesting. Where the grammar fails (unexpanded
 // macros, conditionals inside declarations), the scanner reads on as described at each rule,
 // and it is about 30 times as fast.
+//
+// A syntax error that hides the rest of the file from the scanner (a block comment without its
+// "*/", a body or a bracket the end of the file finds open) is reported as lines it could not
+// read (Result.Unparsed, see unparsed), where the line heuristics then map what it hid; a
+// literal its line ends unclosed is dropped, as compilers drop it, and hides nothing.
 
 import (
 	"bytes"
@@ -47,11 +52,13 @@ func (m *cMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	s.reset(ctx, src)
 	s.items(-1, false)
 	res, err := s.res, s.err
+	lines := CountLines(src)
+	res.Unparsed = s.unparsed(lines)
 	s.release()
 	if err != nil {
 		return nil, err
 	}
-	clampToParents(res.Symbols, CountLines(src))
+	clampToParents(res.Symbols, lines)
 	return &res, nil
 }
 
@@ -90,6 +97,9 @@ type cScan struct {
 	// rawDirectives makes next return preprocessor lines rather than handle them: the reader
 	// of a statement or an enumerator decides first whether the line ends it.
 	rawDirectives bool
+	// openAtEnd is the line of the '{' of the innermost body the end of the file left open, or
+	// 0 (see closes).
+	openAtEnd int
 }
 
 // cSpan is a range of byte offsets.
@@ -110,7 +120,7 @@ func (s *cScan) reset(ctx context.Context, src []byte) {
 	s.seenImports = nil
 	s.toks, s.holes, s.pending, s.conds = s.toks[:0], s.holes[:0], s.pending[:0], s.conds[:0]
 	s.level, s.depth, s.mid, s.inType, s.parent = 0, 0, false, false, -1
-	s.hasBack, s.rawDirectives = false, false
+	s.hasBack, s.rawDirectives, s.openAtEnd = false, false, 0
 }
 
 // release drops what the scan holds of the file, and buffers a huge statement grew.
@@ -121,10 +131,34 @@ func (s *cScan) release() {
 	}
 }
 
+// closes notes that close ends the body whose '{' is on line open (or the statement, begun
+// there, whose bracket it ends). When the end of the file does, the body is still open there: a
+// syntax error. Bodies end inside out, so the first noted is the innermost.
+func (s *cScan) closes(open int32, close clexTok) {
+	if close.kind == clexEOF && s.openAtEnd == 0 {
+		s.openAtEnd = int(open)
+	}
+}
+
+// unparsed returns the span, up to the file's last line, of the syntax error that hides the
+// rest of the file from the scanner: a block comment without its "*/", or else the innermost
+// body still open at the end (one a brace too many opened, or whose '}' is missing).
+func (s *cScan) unparsed(last int) [][2]int {
+	from := s.lx.unclosed
+	if from == 0 {
+		from = s.openAtEnd
+	}
+	if from == 0 {
+		return nil
+	}
+	return [][2]int{{from, max(last, from)}}
+}
+
 // mark returns where the scanner stands for the conditionals.
 func (s *cScan) mark() cMark { return cMark{s.level, len(s.toks), s.depth} }
 
-// next returns the next token that is not a preprocessor line, handling those it passes.
+// next returns the next token that is not a preprocessor line or a stray literal, handling the
+// lines it passes.
 func (s *cScan) next() clexTok {
 	if s.hasBack {
 		s.hasBack = false
@@ -141,11 +175,14 @@ func (s *cScan) next() clexTok {
 		if s.err != nil {
 			return clexTok{start: int32(len(s.src)), end: int32(len(s.src)), line: int32(s.lx.line), endLine: int32(s.lx.line)}
 		}
-		t := s.lx.next()
-		if t.kind != clexDirective || s.rawDirectives {
+		switch t := s.lx.next(); {
+		case t.kind == clexStray:
+			// Dropped, as compilers drop it: a lone quote loses nothing that follows.
+		case t.kind != clexDirective || s.rawDirectives:
 			return t
+		default:
+			s.directive(t, false)
 		}
-		s.directive(t, false)
 	}
 }
 
@@ -222,6 +259,9 @@ read:
 			gapFrom = t.end
 			continue
 		case clexEOF:
+			if s.depth > 0 {
+				s.closes(first.line, t) // a '(' or '[' left open
+			}
 			st.end = prev
 			break read
 		case clexIdent:
@@ -271,7 +311,7 @@ read:
 					s.level++
 					outerType := s.inType
 					s.inType = false
-					s.items(parent, true)
+					s.closes(t.line, s.items(parent, true))
 					s.level--
 					s.inType = outerType
 					s.depth = outerDepth
@@ -376,10 +416,12 @@ func (s *cScan) skipBraces() clexTok {
 	s.level++
 	outerDepth := s.depth
 	defer func() { s.level--; s.depth = outerDepth }()
+	open := int32(s.lx.line) // the '{' was the last token read
 	depth := 1
 	for {
 		t, d := s.lx.skipBody(depth)
 		if t.kind != clexDirective {
+			s.closes(open, t)
 			return t
 		}
 		s.depth = d
@@ -435,6 +477,7 @@ func (s *cScan) typeBody(st *cStmt, open clexTok) clexTok {
 	} else {
 		close = s.items(members, true)
 	}
+	s.closes(open.line, close)
 	s.level--
 	s.depth, s.mid, s.inType = outerDepth, outerMid, outerType
 	if st.specSym >= 0 {
