@@ -1,11 +1,15 @@
 package lang
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"strconv"
+	"strings"
 
 	"github.com/readmap/readmap/store"
 )
@@ -19,27 +23,40 @@ type goMapper struct{}
 
 // Map returns the imports, funcs, methods, types (with struct fields and interface methods
 // nested), consts and vars at the top level of a Go file. A file with syntax errors is mapped as
-// far as go/parser got.
+// far as go/parser got, with the lines its map cannot be trusted in reported (goMap.unparsed).
 func (goMapper) Map(_ context.Context, src []byte) (*Result, error) {
 	if res, ok := goScan(src); ok {
 		return res, nil
 	}
-	res, err := goParserMap(src)
-	if res == nil {
+	g, err := goParse(src)
+	if g == nil {
 		return nil, err
 	}
-	return res, nil // a syntax error still maps what parsed
+	var list scanner.ErrorList
+	if !errors.As(err, &list) || len(list) == 0 {
+		return &g.res, nil
+	}
+	return g.withUnparsed(list), nil // a syntax error still maps what parsed
 }
 
 // goParserMap maps a Go file from go/parser's AST, the map the scanner must equal, and returns
 // the syntax errors go/parser found.
 func goParserMap(src []byte) (*Result, error) {
+	g, err := goParse(src)
+	if g == nil {
+		return nil, err
+	}
+	return &g.res, err
+}
+
+// goParse parses src with go/parser and maps its declarations.
+func goParse(src []byte) (*goMap, error) {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
 	if file == nil {
 		return nil, err
 	}
-	g := &goMap{src: src, tf: fset.File(file.Pos())}
+	g := &goMap{src: src, tf: fset.File(file.Pos()), decls: file.Decls}
 	for _, imp := range file.Imports {
 		if path, err := strconv.Unquote(imp.Path.Value); err == nil {
 			g.res.Imports = append(g.res.Imports, path)
@@ -53,13 +70,113 @@ func goParserMap(src []byte) (*Result, error) {
 			g.genDecl(d)
 		}
 	}
-	return &g.res, err
+	return g, err
 }
 
 type goMap struct {
-	src []byte
-	tf  *token.File
-	res Result
+	src   []byte
+	tf    *token.File
+	decls []ast.Decl
+	res   Result
+}
+
+// withUnparsed returns the map with the spans go/parser's syntax errors in list make it
+// untrustworthy in. When go/parser gave up (after ten errors it returns an empty file), the part
+// of the file before the first span is mapped on its own.
+func (g *goMap) withUnparsed(list scanner.ErrorList) *Result {
+	res := &g.res
+	spans := g.unparsed(list)
+	if len(g.decls) == 0 && spans[0][0] > 1 {
+		if before := goPrefixMap(g.src[:offsetOfLine(g.src, spans[0][0])]); before != nil {
+			res = before
+		}
+	}
+	res.Unparsed = spans
+	return res
+}
+
+// unparsed returns, in order and merged, the line spans go/parser's map cannot be trusted in:
+// each top-level declaration holding a syntax error (a BadDecl is what go/parser skipped to
+// resync, which only const, type, var and import end, so the funcs in it are lost), from an
+// error outside every declaration to the end of the file, and from what is left open at the end
+// (goOpenAtEnd) to the end: after an unclosed comment, raw string or bracket the compiler reads
+// no declaration, though go/parser may report the errors far after it.
+func (g *goMap) unparsed(list scanner.ErrorList) [][2]int {
+	last := CountLines(g.src)
+	lineOf := func(off int) int { return bytes.Count(g.src[:off], []byte{'\n'}) + 1 }
+	var spans [][2]int
+	if off := goOpenAtEnd(g.src); off >= 0 {
+		spans = append(spans, [2]int{lineOf(off), last})
+	}
+	d := 0
+	for _, e := range list { // sorted by position; the offset, unlike the line, ignores //line
+		off := min(e.Pos.Offset, len(g.src))
+		for d < len(g.decls) && g.tf.Offset(g.decls[d].End()) <= off {
+			d++
+		}
+		if d < len(g.decls) && g.tf.Offset(g.decls[d].Pos()) <= off {
+			spans = append(spans, [2]int{g.line(g.decls[d].Pos()), g.line(g.decls[d].End())})
+		} else {
+			spans = append(spans, [2]int{lineOf(off), last})
+		}
+	}
+	return joinSpans(spans, last)
+}
+
+// goPrefixMap maps the part of a file before its damage: with the scanner when it ends between
+// declarations, else with go/parser.
+func goPrefixMap(src []byte) *Result {
+	if res, ok := goScan(src); ok {
+		return res
+	}
+	res, _ := goParserMap(src)
+	return res
+}
+
+// goOpenAtEnd returns the offset of what go/scanner leaves open at the end of src, or -1: a
+// general comment or raw string with no closer, or else the outermost bracket no closer matched.
+func goOpenAtEnd(src []byte) int {
+	file := token.NewFileSet().AddFile("", -1, len(src))
+	var sc scanner.Scanner
+	sc.Init(file, src, nil, scanner.ScanComments)
+	var open []token.Pos // the brackets not closed yet, outermost first
+	for {
+		pos, tok, lit := sc.Scan()
+		switch tok {
+		case token.EOF:
+			if len(open) > 0 {
+				return file.Offset(open[0])
+			}
+			return -1
+		case token.COMMENT:
+			if strings.HasPrefix(lit, "/*") && (len(lit) < 4 || !strings.HasSuffix(lit, "*/")) {
+				return file.Offset(pos)
+			}
+		case token.STRING:
+			if lit[0] == '`' && (len(lit) < 2 || lit[len(lit)-1] != '`') {
+				return file.Offset(pos)
+			}
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			open = append(open, pos)
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		}
+	}
+}
+
+// offsetOfLine returns the offset the 1-based line starts at in src.
+func offsetOfLine(src []byte, line int) int {
+	off := 0
+	for ; line > 1; line-- {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return len(src)
+		}
+		off += i + 1
+	}
+	return off
 }
 
 // line is the line of p as it is in the file: a //line directive must not move it.

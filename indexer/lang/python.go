@@ -67,6 +67,9 @@ func (m *pyMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	m.s.reset(src)
 	p := &pyMap{s: &m.s}
 	err := p.run(ctx)
+	if len(m.s.unparsed) > 0 {
+		p.res.Unparsed = joinSpans(m.s.unparsed, CountLines(src))
+	}
 	m.s.src = nil
 	if cap(m.s.toks) > pyKeepToks {
 		m.s.toks = nil

@@ -60,11 +60,17 @@ type pyScanner struct {
 	// ntok), its tokens not kept. The mapper sets it to a def's column while in the def's body.
 	quietAbove int
 	quiet      bool
+
+	// unparsed are the spans a syntax error kept from being read as Python reads them: a string
+	// or bracket left open at the end of the source, or a bracket whose logical line was ended
+	// at a def or class (definitionStarts).
+	unparsed [][2]int
 }
 
 func (s *pyScanner) reset(src []byte) {
 	s.src, s.pos, s.line = src, 0, 1
 	s.toks = s.toks[:0]
+	s.unparsed = nil
 	s.quietAbove = math.MaxInt
 	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
 		s.pos = 3 // a UTF-8 byte order mark
@@ -134,7 +140,7 @@ func (s *pyScanner) scanLogical() {
 	s.toks = s.toks[:0]
 	s.ntok = 0
 	s.end = s.line
-	depth := 0
+	depth, opened := 0, 0 // opened: the line of the outermost bracket open
 	for s.pos < n {
 		i := s.pos
 		c := src[i]
@@ -150,7 +156,11 @@ func (s *pyScanner) scanLogical() {
 			if c == '\n' {
 				s.line++
 			}
-			if depth == 0 || s.definitionStarts() {
+			if depth == 0 {
+				return
+			}
+			if s.definitionStarts() {
+				s.unclosed(opened, s.line-1)
 				return
 			}
 		case c == '#':
@@ -200,6 +210,9 @@ func (s *pyScanner) scanLogical() {
 			s.pos = j
 			s.add(pyNumber, i, j)
 		case c == '(' || c == '[' || c == '{':
+			if depth == 0 {
+				opened = s.line
+			}
 			depth++
 			s.pos++
 			s.add(pyOp, i, s.pos)
@@ -214,6 +227,20 @@ func (s *pyScanner) scanLogical() {
 			s.add(pyOp, i, s.pos)
 		}
 	}
+	if depth > 0 {
+		s.unclosed(opened, math.MaxInt)
+	}
+}
+
+// unclosed records that what opened on line from was left open up to line to (MaxInt: the end
+// of the source), where Python reports it never closed ("'(' was never closed", "unterminated
+// triple-quoted string literal"); Map clips the span to the file.
+func (s *pyScanner) unclosed(from, to int) {
+	if k := len(s.unparsed) - 1; k >= 0 && s.unparsed[k][0] == from {
+		s.unparsed[k][1] = max(s.unparsed[k][1], to) // a string in an f-string's field, and the f-string
+		return
+	}
+	s.unparsed = append(s.unparsed, [2]int{from, to})
 }
 
 func (s *pyScanner) add(kind pyKind, start, end int) {
@@ -273,7 +300,7 @@ func (s *pyScanner) definitionStarts() bool {
 
 // stringEnd returns the offset after the string literal whose opening quote is at i.
 // An unterminated single-quoted string ends before its newline; a triple-quoted one at the end of
-// the source.
+// the source, which is recorded as unparsed from the string's line.
 func (s *pyScanner) stringEnd(i int, fstring, raw bool, nest int) int {
 	src, n := s.src, len(s.src)
 	q := src[i]
@@ -284,7 +311,10 @@ func (s *pyScanner) stringEnd(i int, fstring, raw bool, nest int) int {
 		i++
 	}
 	if fstring && nest < pyMaxFNest {
-		end, _ := s.fLiteral(i, q, triple, raw, nest)
+		end, ok := s.fLiteral(i, q, triple, raw, nest)
+		if !ok && end == n {
+			s.unclosed(s.line, math.MaxInt)
+		}
 		return end
 	}
 	for i < n {
@@ -313,7 +343,8 @@ func (s *pyScanner) stringEnd(i int, fstring, raw bool, nest int) int {
 				}
 				j := bytes.IndexAny(src[i:], stops)
 				if j < 0 {
-					return n
+					i = n
+					break
 				}
 				i += j
 			} else {
@@ -321,6 +352,7 @@ func (s *pyScanner) stringEnd(i int, fstring, raw bool, nest int) int {
 			}
 		}
 	}
+	s.unclosed(s.line, math.MaxInt)
 	return n
 }
 

@@ -91,3 +91,44 @@ func unparsedSummary(spans [][2]int, found int) string {
 	}
 	return fmt.Sprintf("%s; %d definitions there are the line heuristics'", at, found)
 }
+
+// maxUnparsedSpans bounds the syntax error spans a scanner reports, so that a file broken on every
+// other line cannot make the map's look-ups of them quadratic: past it, one span runs on from the
+// last one kept to the end of the last one reported.
+const maxUnparsedSpans = 64
+
+// appendSpan appends the span from line from to line to to spans, joined with the last one when
+// they overlap or touch: a scanner meets its syntax errors in the order of their lines, and a file
+// broken on every line keeps one span.
+func appendSpan(spans [][2]int, from, to int) [][2]int {
+	if n := len(spans); n > 0 && from-1 <= spans[n-1][1] && from >= spans[n-1][0] {
+		spans[n-1][1] = max(spans[n-1][1], to)
+		return spans
+	}
+	return append(spans, [2]int{from, to})
+}
+
+// joinSpans returns the syntax error spans (1-based lines, inclusive) of a scanner in the order
+// of their starts, with the spans that overlap or touch joined and every end cut at last, the
+// file's last line.
+func joinSpans(spans [][2]int, last int) [][2]int {
+	if len(spans) == 0 {
+		return nil
+	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	last = max(last, 1)
+	for i := range spans {
+		// The end of a file after its last newline is on the line after it.
+		spans[i][0] = min(spans[i][0], last)
+		spans[i][1] = max(min(spans[i][1], last), spans[i][0])
+	}
+	out := spans[:1]
+	for _, sp := range spans[1:] {
+		if prev := &out[len(out)-1]; sp[0]-1 <= prev[1] || len(out) == maxUnparsedSpans {
+			prev[1] = max(prev[1], sp[1])
+		} else {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
