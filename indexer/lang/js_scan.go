@@ -77,14 +77,16 @@ func jsScanFile(ctx context.Context, src []byte) (*Result, error) {
 	if len(src) > math.MaxInt32 {
 		return nil, errTooLargeToParse // offsets are 32-bit
 	}
-	toks, unsure := jsLexAll(src)
+	toks, unparsed, unsure := jsLexAll(src)
 	s := &jsScan{scanStop: scanStop{ctx: ctx}, src: src, t: toks, w: tsWalk{src: src, lastOverload: -1}}
 	s.w.res.Symbols = make([]store.Symbol, 0, len(src)/512+8)
 	s.statements(0, len(toks)-1, tsTop)
 	if s.err != nil {
 		return nil, s.err
 	}
-	clampToParents(s.w.res.Symbols, CountLines(src))
+	lines := CountLines(src)
+	clampToParents(s.w.res.Symbols, lines)
+	s.w.res.Unparsed = joinSpans(unparsed, lines)
 	if unsure {
 		return &s.w.res, errJSUnsure
 	}

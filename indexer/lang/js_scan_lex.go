@@ -10,6 +10,8 @@ package lang
 // token before it. A template literal and a JSX element are one token each: the expressions in
 // their ${...} and {...} are lexed, to find where they end, and then dropped.
 
+import "math"
+
 // Token kinds.
 const (
 	jsEOF   = iota
@@ -78,18 +80,27 @@ type jsLex struct {
 	// unsure is set where the lexer met text it cannot lex exactly: a JSX element that never
 	// closes.
 	unsure bool
+	// unparsed are the line spans of the syntax errors met: a string the line's end cuts off,
+	// which JavaScript reports there and reads on after, and a comment or template literal never
+	// closed, which runs to the end of the file (its span ends at math.MaxInt32).
+	unparsed [][2]int
 }
 
-// jsLexAll returns the tokens of src, ending with an EOF token, and whether the lexer is unsure
-// of them (jsLex.unsure).
-func jsLexAll(src []byte) ([]jsTok, bool) {
+// jsLexAll returns the tokens of src, ending with an EOF token, the line spans of the syntax
+// errors the lexer met (jsLex.unparsed, and from the innermost bracket still open at the end of
+// the file on, which takes in the rest of it), and whether the lexer is unsure of the tokens
+// (jsLex.unsure).
+func jsLexAll(src []byte) ([]jsTok, [][2]int, bool) {
 	l := &jsLex{src: src, line: 1, regex: true, prevS: -1, prevE: -1}
 	l.toks = make([]jsTok, 0, len(src)/5+4)
 	l.skipBOMAndShebang()
 	l.run()
 	l.space()
+	if len(l.open) > 0 {
+		l.unparsed = append(l.unparsed, [2]int{int(l.toks[l.open[len(l.open)-1].tok].line), math.MaxInt32})
+	}
 	l.toks = append(l.toks, jsTok{s: int32(len(src)), e: int32(len(src)), line: l.line, eline: l.line, match: -1, kind: jsEOF, nl: l.nl})
-	return l.toks, l.unsure
+	return l.toks, l.unparsed, l.unsure
 }
 
 // skipBOMAndShebang skips a byte order mark and a #! line at the start of the file.
@@ -290,12 +301,16 @@ func (l *jsLex) space() {
 				l.p++
 			}
 		case c == '/' && l.p+1 < len(src) && src[l.p+1] == '*':
+			line := l.line
 			l.p += 2
 			for l.p < len(src) && !(src[l.p] == '*' && l.p+1 < len(src) && src[l.p+1] == '/') {
 				if src[l.p] == '\n' {
 					l.line++
 				}
 				l.p++
+			}
+			if l.p >= len(src) {
+				l.unparsed = append(l.unparsed, [2]int{int(line), math.MaxInt32})
 			}
 			l.p = min(l.p+2, len(src))
 		case c == 0xC2 && l.p+1 < len(src) && src[l.p+1] == 0xA0: // no-break space
@@ -406,11 +421,18 @@ func (l *jsLex) str(quote byte) {
 				l.line++
 			}
 		case '\n':
+			l.unclosedString()
 			return
 		}
 		l.p++
 	}
 	l.p = min(l.p, len(src))
+	l.unclosedString()
+}
+
+// unclosedString notes a string literal that the line's end or the file's cuts off.
+func (l *jsLex) unclosedString() {
+	l.unparsed = appendSpan(l.unparsed, int(l.line), int(l.line))
 }
 
 // regexLit lexes a regular expression literal: a '/' inside a class [...] does not end it, a line
@@ -474,6 +496,7 @@ func (l *jsLex) template() {
 		l.p++
 	}
 	l.p = len(src)
+	l.unparsed = append(l.unparsed, [2]int{int(line), math.MaxInt32})
 	l.toks = l.toks[:n]
 	l.emit(jsTmpl, s, line)
 	l.regex, l.prevDot = false, false

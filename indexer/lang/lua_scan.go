@@ -55,7 +55,8 @@ func (m *luaMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if len(src) > luaMaxSource {
 		return &Result{}, nil
 	}
-	m.toks = luaTokens(src, m.toks[:0])
+	var unparsed [][2]int
+	m.toks, unparsed = luaLex(src, m.toks[:0])
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -64,6 +65,10 @@ func (m *luaMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if cap(m.toks) > 1<<16 {
 		m.toks = nil
 	}
+	if p.openAt > 0 {
+		unparsed = append(unparsed, [2]int{p.openAt, math.MaxInt32})
+	}
+	p.res.Unparsed = joinSpans(unparsed, CountLines(src))
 	return &p.res, nil
 }
 
@@ -80,7 +85,7 @@ func luaLongOpen(src []byte, i int) int {
 }
 
 // luaLongEnd returns the offset just after the `]==]` of the given level closing a long bracket
-// whose content starts at i, counting lines into *line; len(src) when it is never closed.
+// whose content starts at i, counting lines into *line; -1 when it is never closed.
 func luaLongEnd(src []byte, i, level int, line *int32) int {
 	for ; i < len(src); i++ {
 		switch src[i] {
@@ -96,14 +101,31 @@ func luaLongEnd(src []byte, i, level int, line *int32) int {
 			}
 		}
 	}
-	return len(src)
+	return -1
 }
 
-// luaTokens cuts src into tokens, appending to toks. A first line starting with '#' (a shebang)
-// is skipped, as Lua does.
+// luaTokens cuts src into tokens, appending to toks, as luaLex does.
 func luaTokens(src []byte, toks []luaTok) []luaTok {
+	toks, _ = luaLex(src, toks)
+	return toks
+}
+
+// luaLex cuts src into tokens, appending to toks, and returns the line spans of its syntax
+// errors: a short string the line's end cuts off, which Lua reports there and reads on after, and
+// a long string or comment never closed, which runs to the end of the file (its span ends at
+// math.MaxInt32). A first line starting with '#' (a shebang) is skipped, as Lua does.
+func luaLex(src []byte, toks []luaTok) ([]luaTok, [][2]int) {
+	var unparsed [][2]int
 	i, n := 0, len(src)
 	line := int32(1)
+	// longEnd ends the long bracket of level lv opened at line l, whose text starts at from.
+	longEnd := func(from, lv int, l int32) int {
+		if end := luaLongEnd(src, from, lv, &line); end >= 0 {
+			return end
+		}
+		unparsed = append(unparsed, [2]int{int(l), math.MaxInt32})
+		return n
+	}
 	if n > 0 && src[0] == '#' {
 		for i < n && src[i] != '\n' {
 			i++
@@ -121,7 +143,7 @@ func luaTokens(src []byte, toks []luaTok) []luaTok {
 			i += 2
 			if i < n && src[i] == '[' {
 				if lv := luaLongOpen(src, i); lv >= 0 {
-					i = luaLongEnd(src, i+lv+2, lv, &line)
+					i = longEnd(i+lv+2, lv, line)
 					continue
 				}
 			}
@@ -131,7 +153,7 @@ func luaTokens(src []byte, toks []luaTok) []luaTok {
 		case c == '[' && luaLongOpen(src, i) >= 0:
 			lv := luaLongOpen(src, i)
 			start, l := i, line
-			i = luaLongEnd(src, i+lv+2, lv, &line)
+			i = longEnd(i+lv+2, lv, line)
 			toks = append(toks, luaTok{int32(start), int32(i), l, line, luaString})
 		case c == '"' || c == '\'':
 			start, l := i, line
@@ -158,6 +180,8 @@ func luaTokens(src []byte, toks []luaTok) []luaTok {
 			}
 			if i < n && src[i] == c {
 				i++
+			} else {
+				unparsed = appendSpan(unparsed, int(line), int(line))
 			}
 			toks = append(toks, luaTok{int32(start), int32(i), l, line, luaString})
 		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
@@ -194,7 +218,7 @@ func luaTokens(src []byte, toks []luaTok) []luaTok {
 			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaOp})
 		}
 	}
-	return toks
+	return toks, unparsed
 }
 
 // luaHex reports whether a number so far is hexadecimal (its exponent is 'p', not 'e').
@@ -205,6 +229,7 @@ func luaHex(num []byte) bool {
 // luaFrame is one open construct: a block waiting for `end` (or `until`), or a bracket.
 type luaFrame struct {
 	open    byte   // 'b' block, 'i' if block, 'r' repeat, 'w' while/for before its `do`, '{', '(', '['
+	line    int32  // where it opens
 	sym     int    // the function symbol this block closes, or -1
 	table   string // for '{': the qualified name of the table it builds, or ""
 	tparent int    // for '{': the symbol the table's fields nest under, or -1
@@ -221,6 +246,9 @@ type luaScan struct {
 	// lastVar is the latest variable of the top block, so a table assigned to it nests its
 	// fields' functions under it.
 	lastVar, lastVarEnd int // lastVarEnd: the last token of its statement
+	// openAt is the line of the innermost block or bracket still open at the end of the file
+	// (0: none): its `end` or closer is missing, and what follows it is read inside it.
+	openAt int
 }
 
 // word returns token i's text, or "" outside the tokens.
@@ -329,7 +357,7 @@ func (p *luaScan) run() {
 			case '{':
 				p.openTable(i)
 			case '(', '[':
-				p.stack = append(p.stack, luaFrame{open: p.src[t.start], sym: -1})
+				p.stack = append(p.stack, luaFrame{open: p.src[t.start], sym: -1, line: t.line})
 			case '}', ')', ']':
 				// Pop to the matching bracket; blocks left open inside it are broken source.
 				want := byte('{')
@@ -359,14 +387,14 @@ func (p *luaScan) run() {
 			if f := p.top(); f != nil && f.open == 'w' {
 				f.open = 'b'
 			} else {
-				p.stack = append(p.stack, luaFrame{open: 'b', sym: -1})
+				p.stack = append(p.stack, luaFrame{open: 'b', sym: -1, line: t.line})
 			}
 		case "while", "for":
-			p.stack = append(p.stack, luaFrame{open: 'w', sym: -1})
+			p.stack = append(p.stack, luaFrame{open: 'w', sym: -1, line: t.line})
 		case "if":
-			p.stack = append(p.stack, luaFrame{open: 'i', sym: -1})
+			p.stack = append(p.stack, luaFrame{open: 'i', sym: -1, line: t.line})
 		case "repeat":
-			p.stack = append(p.stack, luaFrame{open: 'r', sym: -1})
+			p.stack = append(p.stack, luaFrame{open: 'r', sym: -1, line: t.line})
 		case "end", "until":
 			want := byte('b')
 			if p.src[t.start] == 'u' {
@@ -389,6 +417,9 @@ func (p *luaScan) run() {
 				i = p.assignment(i)
 			}
 		}
+	}
+	if len(p.stack) > 0 {
+		p.openAt = int(p.top().line)
 	}
 	for len(p.stack) > 0 {
 		p.popTo(0, toks[len(toks)-1].line)
@@ -671,7 +702,7 @@ func (p *luaScan) requireArg(i int) string {
 
 // openTable pushes a table constructor at token i, named when it is the value of `name =`.
 func (p *luaScan) openTable(i int) {
-	f := luaFrame{open: '{', sym: -1, tparent: -1}
+	f := luaFrame{open: '{', sym: -1, tparent: -1, line: p.toks[i].line}
 	if p.is(i-1, "=") {
 		if qual, sym := p.target(i - 1); qual != "" {
 			f.table, f.tparent = qual, sym
@@ -715,7 +746,7 @@ func (p *luaScan) target(eq int) (string, int) {
 // It returns the last token of the parameter list, where the scan continues: a parameter list
 // holds only names, so a keyword miswritten there (broken source) opens no block.
 func (p *luaScan) function(i int) int {
-	f := luaFrame{open: 'b', sym: -1}
+	f := luaFrame{open: 'b', sym: -1, line: p.toks[i].line}
 	start, name, written, params := i, "", "", i+1
 	kind := store.KindFunction
 	parent := p.parent()

@@ -67,7 +67,15 @@ func (rbMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
-	clampToParents(s.w.res.Symbols, CountLines(src))
+	lines := CountLines(src)
+	clampToParents(s.w.res.Symbols, lines)
+	var unparsed [][2]int
+	for _, at := range []int{s.lx.unclosedAt, int(s.openAt)} {
+		if at > 0 {
+			unparsed = append(unparsed, [2]int{at, math.MaxInt32})
+		}
+	}
+	s.w.res.Unparsed = joinSpans(unparsed, lines)
 	return &s.w.res, nil
 }
 
@@ -177,6 +185,18 @@ type rbLex struct {
 	nl       bool // the last token is a newline
 	interp   int  // how deep in string interpolations
 	heredocs []rbHeredoc
+	// unclosedAt is the first line of the earliest comment, quoted literal or heredoc that runs
+	// to the end of the file without its closer (0: none): a syntax error that takes in the rest
+	// of it.
+	unclosedAt int
+}
+
+// unclosed notes that a comment, quoted literal or heredoc opened on line runs to the end of the
+// file.
+func (l *rbLex) unclosed(line int) {
+	if l.unclosedAt == 0 || line < l.unclosedAt {
+		l.unclosedAt = line
+	}
 }
 
 // rbIdentByte says which bytes continue an identifier: ASCII letters, digits, '_', and every
@@ -205,7 +225,11 @@ func (l *rbLex) lineStart() {
 	for l.pos < len(l.src) && (l.src[l.pos] == '=' || l.src[l.pos] == '_') {
 		switch {
 		case l.startsLine("=begin"):
+			line := l.line
 			for l.toNextLine(); l.pos < len(l.src) && !l.startsLine("=end"); l.toNextLine() {
+			}
+			if l.pos >= len(l.src) {
+				l.unclosed(line)
 			}
 			l.toNextLine()
 		case l.startsLine("__END__") && l.lineEndsAt(l.pos+7):
@@ -439,7 +463,7 @@ func (l *rbLex) number() {
 // ... close pairs when open is set, with escapes and (when interp) #{...} interpolations. An
 // unclosed literal runs to the end of the file.
 func (l *rbLex) quoted(close, open byte, interp bool) {
-	depth := 0
+	depth, line := 0, l.line
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
 		switch {
@@ -468,6 +492,7 @@ func (l *rbLex) quoted(close, open byte, interp bool) {
 			l.pos++
 		}
 	}
+	l.unclosed(line)
 }
 
 // interpolation reads the code of a #{...} whose opening was read, up to its closing brace.
@@ -737,19 +762,21 @@ func (l *rbLex) heredoc() bool {
 
 // heredocBodies skips the bodies of the heredocs started on the line that just ended.
 func (l *rbLex) heredocBodies() {
+	line := l.line - 1 // the line that just ended, where the heredocs start
 	for _, h := range l.heredocs {
-		for l.pos < len(l.src) {
+		done := false
+		for !done && l.pos < len(l.src) {
 			p := l.pos
 			if h.indent {
 				for p < len(l.src) && (l.src[p] == ' ' || l.src[p] == '\t') {
 					p++
 				}
 			}
-			done := strings.HasPrefix(string(l.src[p:min(len(l.src), p+len(h.id))]), h.id) && l.lineEndsAt(p+len(h.id))
+			done = strings.HasPrefix(string(l.src[p:min(len(l.src), p+len(h.id))]), h.id) && l.lineEndsAt(p+len(h.id))
 			l.toNextLine()
-			if done {
-				break
-			}
+		}
+		if !done {
+			l.unclosed(line)
 		}
 	}
 	l.heredocs = nil
@@ -878,6 +905,19 @@ type rbScan struct {
 	last, before                   rbTok
 	lastLine, beforeLine, pendLine int32
 	heads                          int // how many def heads are being read, one inside another's parameters
+	// openAt is the line of the innermost group (a class, def, begin, do, bracket...) the scan
+	// followed that is still open at the end of the file (0: none): its `end` or closer is
+	// missing, and what follows it was read inside it.
+	openAt int32
+}
+
+// openAtEnd notes that the group opened on line is still open at the end of the file. The
+// innermost group the scan followed is the first to meet the end (skipGroup follows the groups
+// inside the one it skips only by counting them).
+func (s *rbScan) openAtEnd(line int32) {
+	if s.openAt == 0 {
+		s.openAt = line
+	}
 }
 
 // next returns the next token, the one given back first.
@@ -1042,6 +1082,7 @@ func (s *rbScan) skipGroup(open rbTok) rbTok {
 		push, pop := false, false
 		switch t.kind {
 		case rbEOF:
+			s.openAtEnd(open.line) // (keeping the lines of the groups inside it costs 4% of the scan)
 			return t
 		case rbNL:
 			conds[top] = false
@@ -1243,11 +1284,11 @@ func (s *rbScan) stmt(t rbTok, at tsAt, nest int) {
 	case t.is(rbKwDef):
 		s.methodDef(t, at, rbStopCond|rbStopLoop|rbStopAndOr)
 	case t.is(rbKwIf) || t.is(rbKwUnless):
-		s.branches(at, nest)
+		s.branches(t, at, nest)
 	case t.is(rbKwCase):
 		s.caseStmt(t, at, nest)
 	case t.is(rbKwBegin):
-		s.body(at, nest+1)
+		s.body(t, at, nest+1)
 	case t.kind == rbConst && s.op(s.peek(), "="):
 		s.constDef(t, at)
 	case t.kind == rbIdent && t.kw == rbKwNone && s.callArgs(t) != rbNoArgs:
@@ -1291,13 +1332,17 @@ func (s *rbScan) takeBack(syms, imports int) {
 	s.w.res.Imports = s.w.res.Imports[:imports]
 }
 
-// body maps a body of statements with its rescue, else and ensure clauses, up to its `end`,
-// which it returns, with where the body's first statement or clause starts (-1 without one).
-func (s *rbScan) body(at tsAt, nest int) (rbTok, int32) {
+// body maps a body of statements with its rescue, else and ensure clauses, up to the `end`
+// of the group kw opens, which it returns, with where the body's first statement or clause
+// starts (-1 without one).
+func (s *rbScan) body(kw rbTok, at tsAt, nest int) (rbTok, int32) {
 	t, first := s.stmts(at, nest)
 	for !s.tick() {
 		switch {
-		case t.kind == rbEOF || t.is(rbKwEnd):
+		case t.kind == rbEOF:
+			s.openAtEnd(kw.line)
+			return t, first
+		case t.is(rbKwEnd):
 			return t, first
 		case t.is(rbKwRescue):
 			s.clauseHead()
@@ -1323,13 +1368,16 @@ func (s *rbScan) clauseHead() {
 	}
 }
 
-// branches maps the declarations in the branches of an if or unless whose keyword was read.
-func (s *rbScan) branches(at tsAt, nest int) {
+// branches maps the declarations in the branches of an if or unless whose keyword kw was read.
+func (s *rbScan) branches(kw rbTok, at tsAt, nest int) {
 	s.clauseHead()
 	for !s.tick() {
 		t, _ := s.stmts(at, nest+1)
 		switch {
-		case t.kind == rbEOF || t.is(rbKwEnd):
+		case t.kind == rbEOF:
+			s.openAtEnd(kw.line)
+			return
+		case t.is(rbKwEnd):
 			return
 		case t.is(rbKwElsif):
 			s.clauseHead()
@@ -1356,6 +1404,9 @@ func (s *rbScan) caseStmt(kw rbTok, at tsAt, nest int) {
 			s.clauseHead()
 		}
 		if t, _ = s.stmts(at, nest+2); t.kind == rbEOF || t.is(rbKwEnd) {
+			if t.kind == rbEOF {
+				s.openAtEnd(kw.line)
+			}
 			return
 		}
 	}
@@ -1366,7 +1417,7 @@ func (s *rbScan) classDef(kw rbTok, at tsAt, nest int) {
 	t := s.next()
 	if s.op(t, "<<") {
 		s.skipExpr(0)
-		s.body(at, nest+1)
+		s.body(kw, at, nest+1)
 		return
 	}
 	s.back(t)
@@ -1423,7 +1474,7 @@ func (s *rbScan) container(kw rbTok, at tsAt, nest int, nameS, nameE int32, kind
 		return
 	}
 	idx := s.add(name, kind, "", kw.line, math.MaxInt32, at)
-	end, first := s.body(tsAt{parent: idx, start: -1, sig: -1}, nest+1)
+	end, first := s.body(kw, tsAt{parent: idx, start: -1, sig: -1}, nest+1)
 	to := end.e
 	if first >= 0 {
 		to = first
@@ -1545,6 +1596,9 @@ func (s *rbScan) call(name rbTok, at tsAt) {
 	}
 	if paren {
 		if t := s.nextArg(paren); !s.punct(t, ')') {
+			if t.kind == rbEOF {
+				s.openAtEnd(name.line)
+			}
 			s.back(t)
 		}
 	}
