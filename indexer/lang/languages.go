@@ -115,7 +115,7 @@ var table = []*Language{
 		Interpreters: []string{"scala"}},
 	{Name: "SQL", Version: 1, MapperName: "sql", NewMapper: func() Mapper { return sqlMapper{} },
 		Extensions: []string{".sql", ".psql", ".pgsql", ".mysql"}},
-	{Name: "Swift", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(swiftGrammar()),
+	{Name: "Swift", Version: 2, MapperName: swMapperName, NewMapper: func() Mapper { return swMapper{} },
 		Extensions:   []string{".swift"},
 		Interpreters: []string{"swift"}},
 	{Name: "TOML", Version: 1, MapperName: "toml", NewMapper: func() Mapper { return tomlMapper{} },
