@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/readmap/readmap/store"
@@ -63,6 +64,7 @@ func (m *cljMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Symbols: w.syms, Imports: w.imports}
+	res.Unparsed = joinSpans(slices.Clone(m.r.unparsed), CountLines(src))
 	if m.r.full {
 		res.Summary = fmt.Sprintf("more forms than the reader keeps: mapped up to line %d", m.r.fullLine)
 	} else if m.r.errLine > 0 {

@@ -96,8 +96,13 @@ type cljReader struct {
 	errLine int32
 	// chunked says the source was read again in top-level chunks after an error.
 	chunked bool
-	// unterminated says the last string read ran to the end without its closing quote.
+	// unterminated says the last string read ran to the end without its closing quote, which
+	// was on line strLine.
 	unterminated bool
+	strLine      int32
+	// unparsed are the line spans of the chunks (readAll) that a string or form left open at
+	// their end: from its line to the chunk's last line.
+	unparsed [][2]int
 	// full says reading stopped at cljMaxNodes forms, on line fullLine.
 	full     bool
 	fullLine int32
@@ -112,6 +117,7 @@ func (r *cljReader) reset(src []byte) {
 	r.nodes = append(r.nodes[:0], cljNode{kind: cljRoot, line: 1, endLine: 1, first: -1, next: -1, end: int32(len(src))})
 	r.stack = append(r.stack[:0], cljFrame{node: 0, last: -1})
 	r.line, r.lastLine, r.errLine, r.chunked = 1, 1, 0, false
+	r.unparsed = r.unparsed[:0]
 	r.full, r.fullLine = false, 0
 }
 
@@ -142,8 +148,7 @@ func (r *cljReader) readAll() {
 	for off := 0; off < len(src); line++ {
 		if off > from && cljTopLevelStart(src[off:]) {
 			r.line = fromLine
-			r.read(from, off)
-			r.finish()
+			r.readChunk(from, off)
 			from, fromLine = off, line
 		}
 		nl := bytes.IndexByte(src[off:], '\n')
@@ -153,8 +158,33 @@ func (r *cljReader) readAll() {
 		off += nl + 1
 	}
 	r.line = fromLine
-	r.read(from, len(src))
+	r.readChunk(from, len(src))
+}
+
+// readChunk reads src[from:to], a chunk of a source that is not well formed, and records the
+// lines it could not read: from a string its end leaves open, or else from the innermost form
+// still open, to its last line.
+func (r *cljReader) readChunk(from, to int) {
+	r.unterminated = false
+	r.read(from, to)
+	open := r.innermostOpen()
+	if r.unterminated {
+		open = r.strLine
+	}
+	if open > 0 {
+		r.unparsed = appendSpan(r.unparsed, int(open), int(max(open, r.lastLine)))
+	}
 	r.finish()
+}
+
+// innermostOpen returns the line of the innermost collection still open, or 0.
+func (r *cljReader) innermostOpen() int32 {
+	for k := len(r.stack) - 1; k > 0; k-- {
+		if f := r.stack[k]; f.need == 0 {
+			return r.nodes[f.node].line
+		}
+	}
+	return 0
 }
 
 // cljTopLevelStart reports whether a line opens a form at the left margin: "(", "#?(", "#_(",
@@ -285,7 +315,7 @@ func (r *cljReader) token(i int) int {
 // its lines; an unterminated string runs to the end.
 func (r *cljReader) str(i int) int {
 	src := r.src
-	r.unterminated = false
+	r.unterminated, r.strLine = false, r.line
 	for {
 		j := bytes.IndexAny(src[i:], "\"\\\n")
 		if j < 0 {

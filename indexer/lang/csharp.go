@@ -14,6 +14,7 @@ func csharpGrammar() *tsGrammar {
 	method := &tsRule{kind: store.KindMethod}
 	g := &tsGrammar{
 		language: csharp.GetLanguage,
+		unclosed: []tsDelims{{"/*", "*/"}},
 		// C# has C's conditional directives, and real code splits declarations across their
 		// branches (a class's base list differs between #if and #else): retry with one branch.
 		retries: []func([]byte) []byte{csOneBranch, cFlattenConditionals},

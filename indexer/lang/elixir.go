@@ -16,6 +16,7 @@ import (
 func elixirGrammar() *tsGrammar {
 	g := &tsGrammar{
 		language: elixir.GetLanguage,
+		unclosed: []tsDelims{{`"""`, `"""`}},
 		isAttr:   exIsAttr,
 		rules: map[string]*tsRule{
 			"call":           {handle: exCall},

@@ -148,6 +148,14 @@ var fbKeywords = map[string]store.Kind{
 	"program": store.KindModule, "impl": store.KindImpl, "const": store.KindConst,
 }
 
+// fbLispDefs are the Clojure forms that define, with the kind each defines: "(defn name".
+var fbLispDefs = map[string]store.Kind{
+	"def": store.KindVar, "defn": store.KindFunction, "defn-": store.KindFunction,
+	"defmacro": store.KindMacro, "defprotocol": store.KindInterface, "defrecord": store.KindStruct,
+	"deftype": store.KindClass, "defmulti": store.KindFunction, "defmethod": store.KindMethod,
+	"ns": store.KindNamespace,
+}
+
 // fbModifiers may precede a definition's keyword.
 var fbModifiers = map[string]bool{
 	"export": true, "public": true, "private": true, "protected": true, "static": true,
@@ -379,6 +387,9 @@ func (h *fbPass) detect(text []byte, i, indent int) {
 	case c == '.' && indent == 0:
 		h.rule(t)
 		return
+	case c == '(' && indent == 0:
+		h.lispDef(t)
+		return
 	case !fbIdentStart(c):
 		return
 	}
@@ -426,6 +437,40 @@ func (h *fbPass) detect(text []byte, i, indent int) {
 		return
 	}
 	h.braceBlock(t, word, indent)
+}
+
+// lispDef records a Clojure definition at the left margin: "(" and a head of fbLispDefs, then
+// a name, after metadata written as one token ("(defn ^:private name", "(def ^String s").
+func (h *fbPass) lispDef(t []byte) {
+	head := fbLispToken(t[1:])
+	kind, ok := fbLispDefs[string(head)]
+	if !ok {
+		return
+	}
+	rest := t[1+len(head):]
+	for {
+		after := bytes.TrimLeft(rest, " \t")
+		if len(after) == len(rest) || len(after) < 2 || after[0] != '^' || after[1] == '{' {
+			rest = after
+			break
+		}
+		rest = after[len(fbLispToken(after)):]
+	}
+	name := fbLispToken(rest)
+	if len(name) == 0 || !fbIdentStart(name[0]) && strings.IndexByte("*+!-?<>=", name[0]) < 0 {
+		return
+	}
+	h.def(t, string(name), kind, 0)
+}
+
+// fbLispToken is the Clojure token at the start of t: up to a blank, a bracket, a quote or a
+// comment.
+func fbLispToken(t []byte) []byte {
+	n := 0
+	for n < len(t) && strings.IndexByte(" \t()[]{}\",;", t[n]) < 0 {
+		n++
+	}
+	return t[:n]
 }
 
 // keywordDef records "KEYWORD NAME ..." (after is the text after the keyword) unless it reads as

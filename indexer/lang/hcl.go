@@ -14,6 +14,7 @@ import (
 func hclGrammar() *tsGrammar {
 	g := &tsGrammar{
 		language: hcl.GetLanguage,
+		unclosed: []tsDelims{{"/*", "*/"}},
 		rules: map[string]*tsRule{
 			"body":      {handle: tsTransparent},
 			"block":     {handle: hclBlock},

@@ -11,6 +11,7 @@ import (
 func kotlinGrammar() *tsGrammar {
 	g := &tsGrammar{
 		language:  kotlin.GetLanguage,
+		unclosed:  []tsDelims{{"/*", "*/"}, {`"""`, `"""`}},
 		attrs:     map[string]bool{"annotation": true},
 		modifiers: map[string]bool{"modifiers": true},
 		rules: map[string]*tsRule{

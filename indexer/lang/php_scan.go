@@ -69,15 +69,18 @@ func phpScanFile(ctx context.Context, src []byte) (res *Result, unclosed bool, e
 	s := &phpScan{scanStop: scanStop{ctx: ctx}, lx: phpLex{src: src, line: 1}, w: tsWalk{src: src, lastOverload: -1}}
 	s.lx.html()
 	for s.peek().kind != phpEOF {
-		s.stmts(-1, 0, nil)
+		s.stmts(0, -1, 0, nil)
 	}
 	if s.err != nil {
 		return nil, false, s.err
 	}
 	lines := CountLines(src)
 	clampToParents(s.w.res.Symbols, lines)
-	if s.lx.unclosed {
+	switch {
+	case s.lx.unclosed:
 		s.w.res.Unparsed = [][2]int{{s.lx.unclosedAt, max(lines, s.lx.unclosedAt)}}
+	case s.openAt > 0:
+		s.w.res.Unparsed = [][2]int{{s.openAt, max(lines, s.openAt)}}
 	}
 	return &s.w.res, s.lx.unclosed, nil
 }
@@ -89,6 +92,18 @@ type phpScan struct {
 	w      tsWalk
 	peeked bool
 	pk     phpTok
+	// openAt is the line of the innermost bracket or block the file ends in (0: none): the
+	// declarations after it went into it (a "{" left open takes every closer after it from the
+	// block it belongs to), and its span is reported as unparsed.
+	openAt int
+}
+
+// endsOpen notes that the file ended inside a bracket or block opened on line. The first noted
+// is the innermost: the scan reaches the file's end there first.
+func (s *phpScan) endsOpen(line int) {
+	if s.openAt == 0 {
+		s.openAt = line
+	}
 }
 
 // next returns the next token; the file's end once the scan must stop.
@@ -123,12 +138,17 @@ func (s *phpScan) name(t phpTok) string { return foldName(s.lx.src[t.start:t.end
 
 // stmts reads statements up to the "}" that closes them (read), a word of stops (left), or the
 // file's end, mapping the declarations among them as members of parent while nest, the number
-// of containers around them, is below the walk's bound. It returns the last token read.
-func (s *phpScan) stmts(parent, nest int, stops map[string]bool) phpTok {
+// of containers around them, is below the walk's bound. from is the line of the bracket or
+// word that opened them, which the file's end leaves open (0 at the top of the file). It
+// returns the last token read.
+func (s *phpScan) stmts(from, parent, nest int, stops map[string]bool) phpTok {
 	var last phpTok
 	scope := -1
 	for {
 		t := s.peek()
+		if t.kind == phpEOF && from > 0 {
+			s.endsOpen(from)
+		}
 		if t.kind == phpEOF || stops[s.lx.word(t)] {
 			return last
 		}
@@ -193,7 +213,7 @@ func (s *phpScan) stmt(parent, outer, nest int) (int, bool, phpTok) {
 		return -1, false, s.require()
 	}
 	if s.is(first, "{") {
-		return -1, false, s.stmts(parent, nest+1, nil)
+		return -1, false, s.stmts(first.line, parent, nest+1, nil)
 	}
 	return -1, false, s.structural(first, parent, nest)
 }
@@ -215,7 +235,7 @@ func (s *phpScan) structural(first phpTok, parent, nest int) phpTok {
 		s.balanced(s.next())
 		if s.is(s.peek(), ":") {
 			s.next()
-			s.stmts(parent, tsMaxNest, map[string]bool{end: true})
+			s.stmts(first.line, parent, tsMaxNest, map[string]bool{end: true})
 			return s.finish(s.next())
 		}
 		return s.finish(s.next())
@@ -231,20 +251,20 @@ func (s *phpScan) ifStmt(parent, nest int) phpTok {
 	switch n := s.peek(); {
 	case s.is(n, "{"):
 		s.next()
-		return s.stmts(parent, nest+1, nil)
+		return s.stmts(n.line, parent, nest+1, nil)
 	case s.is(n, ":"):
 		s.next()
 		stops := map[string]bool{"else": true, "elseif": true, "endif": true}
-		s.stmts(parent, nest+1, stops)
+		s.stmts(n.line, parent, nest+1, stops)
 		for w := s.lx.word(s.peek()); w == "else" || w == "elseif"; w = s.lx.word(s.peek()) {
-			s.next()
+			n = s.next()
 			if w == "elseif" && s.is(s.peek(), "(") {
 				s.balanced(s.next())
 			}
 			if s.is(s.peek(), ":") {
 				s.next()
 			}
-			s.stmts(parent, tsMaxNest, stops)
+			s.stmts(n.line, parent, tsMaxNest, stops)
 		}
 		if s.lx.word(s.peek()) == "endif" {
 			return s.finish(s.next())
@@ -258,7 +278,7 @@ func (s *phpScan) ifStmt(parent, nest int) phpTok {
 // the brace that closes its last block, outside brackets; it stops before a "}" that closes the
 // container. It returns the statement's last token.
 func (s *phpScan) finish(t phpTok) phpTok {
-	depth := 0
+	depth, from := 0, 0 // from: the line of the outermost bracket open
 	for {
 		switch {
 		case t.kind == phpEOF:
@@ -268,6 +288,9 @@ func (s *phpScan) finish(t phpTok) phpTok {
 				return t
 			}
 		case s.is(t, "{") || s.is(t, "(") || s.is(t, "[") || s.is(t, "#["):
+			if depth == 0 {
+				from = t.line
+			}
 			depth++
 		case s.is(t, "}") || s.is(t, ")") || s.is(t, "]"):
 			depth = max(depth-1, 0)
@@ -276,6 +299,9 @@ func (s *phpScan) finish(t phpTok) phpTok {
 			}
 		}
 		if n := s.peek(); n.kind == phpEOF || depth == 0 && s.is(n, "}") {
+			if n.kind == phpEOF && depth > 0 {
+				s.endsOpen(from)
+			}
 			return t
 		}
 		t = s.next()
@@ -292,6 +318,7 @@ func (s *phpScan) balanced(open phpTok) phpTok {
 		t := s.next()
 		switch {
 		case t.kind == phpEOF:
+			s.endsOpen(open.line)
 			return last
 		case t.kind != phpOp:
 		case s.is(t, opener) || opener == "#[" && s.is(t, "["):
@@ -327,7 +354,7 @@ func (s *phpScan) close(i int, end phpTok) {
 func (s *phpScan) namespace(kw phpTok, parent, nest int) (int, phpTok) {
 	if s.is(s.peek(), "{") {
 		s.next()
-		return -1, s.stmts(parent, nest+1, nil)
+		return -1, s.stmts(kw.line, parent, nest+1, nil)
 	}
 	from, to := s.peek(), s.peek()
 	for s.peek().kind == phpIdent {
@@ -337,7 +364,7 @@ func (s *phpScan) namespace(kw phpTok, parent, nest int) (int, phpTok) {
 	t := s.next()
 	if s.is(t, "{") {
 		idx := s.open(name, store.KindNamespace, kw.line, parent, s.w.sig(uint32(kw.start), uint32(t.start)))
-		end := s.stmts(idx, nest+1, nil)
+		end := s.stmts(t.line, idx, nest+1, nil)
 		s.close(idx, end)
 		return -1, end
 	}
@@ -432,6 +459,9 @@ func (s *phpScan) typeDecl(first phpTok, start, parent, nest int) phpTok {
 	}
 	idx := s.open(name, kind, start, parent, s.w.sig(uint32(first.start), uint32(t.start)))
 	end := s.members(idx, nest+1, kind == store.KindEnum)
+	if end.kind == phpEOF {
+		s.endsOpen(t.line)
+	}
 	s.close(idx, end)
 	return end
 }

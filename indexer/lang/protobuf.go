@@ -14,6 +14,7 @@ import (
 func protobufGrammar() *tsGrammar {
 	g := &tsGrammar{
 		language: protobuf.GetLanguage,
+		unclosed: []tsDelims{{"/*", "*/"}},
 		prepare:  protoPrepare,
 		rules: map[string]*tsRule{
 			"import":      {handle: protoImport},

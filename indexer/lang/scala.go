@@ -15,6 +15,7 @@ func scalaGrammar() *tsGrammar {
 	value := scalaTrimmed(&tsRule{handle: scalaValue})
 	g := &tsGrammar{
 		language:  scala.GetLanguage,
+		unclosed:  []tsDelims{{"/*", "*/"}, {`"""`, `"""`}},
 		attrs:     map[string]bool{"annotation": true},
 		modifiers: map[string]bool{"modifiers": true},
 		rules: map[string]*tsRule{

@@ -14,6 +14,7 @@ func swiftGrammar() *tsGrammar {
 	fn := &tsRule{handle: tsFunction}
 	g := &tsGrammar{
 		language:  swift.GetLanguage,
+		unclosed:  []tsDelims{{"/*", "*/"}, {`"""`, `"""`}},
 		attrs:     map[string]bool{"attribute": true},
 		modifiers: map[string]bool{"modifiers": true},
 		rules: map[string]*tsRule{

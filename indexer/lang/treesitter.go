@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -64,11 +65,18 @@ type tsGrammar struct {
 	// modifiers are node types that hold attributes together with keywords (Java's "modifiers"):
 	// a signature starts at their first child that is not an attribute.
 	modifiers map[string]bool
+	// unclosed are the comments and strings that may run over lines ("/*", `"""`). Unclosed,
+	// one runs to the end of the file, but the parser's recovery may put its error far after
+	// the opener, or none at all (unclosedFrom).
+	unclosed []tsDelims
 
 	once    sync.Once
 	types   []string // node type names by symbol id
 	comment []bool   // whether a symbol id is a comment
 }
+
+// tsDelims are the opener and the closer of a comment or string.
+type tsDelims struct{ open, close string }
 
 // tsRule says what one node type declares. With handle set, the handler does everything; without
 // it the node is a symbol of kind kind, named by its name field and with its members, when
@@ -199,25 +207,138 @@ func (m *tsMapper) mapOnce(ctx context.Context, src, text []byte) (*Result, bool
 		return nil, false, w.err
 	}
 	if hadErrors {
-		w.res.Unparsed = tsErrorSpans(root)
+		w.res.Unparsed = w.errorSpans(root)
 	}
 	return &w.res, hadErrors, nil
 }
 
-// tsErrorSpans returns the line spans of a tree's top-level ERROR nodes: text the parser could
-// attach to no declaration. An error inside a declaration (a class with a member the grammar
-// does not know) leaves the declaration mapped, and its span out.
-func tsErrorSpans(root *sitter.Node) [][2]int {
-	var spans [][2]int
-	if root.Type() == "ERROR" { // nothing parsed at all
+// errorSpans returns the line spans of a tree's syntax errors that the walk could not read
+// past: the ERROR nodes it met among declarations (noteError), and a block, bracket, comment or
+// string that the file's end leaves open (tsTrailingError, unclosedFrom), which runs to the last
+// line. An error inside a declaration that closes before the file ends (a function body the
+// grammar misreads) leaves the declaration mapped, and its span out.
+func (w *tsWalk) errorSpans(root *sitter.Node) [][2]int {
+	if root.IsError() { // nothing parsed at all
 		return [][2]int{{int(root.StartPoint().Row) + 1, int(root.EndPoint().Row) + 1}}
 	}
-	for i := range int(root.ChildCount()) {
-		if ch := root.Child(i); ch.Type() == "ERROR" {
-			spans = append(spans, [2]int{int(ch.StartPoint().Row) + 1, int(ch.EndPoint().Row) + 1})
+	lines := CountLines(w.src)
+	more := w.deepErrs
+	if from, ok := tsTrailingError(root); ok {
+		more = append(more, [2]int{from, lines})
+	}
+	if from, ok := w.unclosedFrom(root); ok {
+		more = append(more, [2]int{from, lines})
+	}
+	if len(more) == 0 {
+		return w.errs // the top level's errors as the parser gives them, as they always were
+	}
+	return joinSpans(append(w.errs, more...), lines)
+}
+
+// tsTrailingError returns the first line (1-based) of an error that nothing but closers follows
+// up to the file's end: a closer the parser had to make up there (a MISSING "}" or `"""`), or
+// an ERROR node. An unclosed block or string takes every declaration after its opener into a
+// node the walk does not read as declarations (a statement block, a string, the parser's
+// error); a made-up closer ends the node its opener started, so the damage is the innermost node
+// still open at the end, whole.
+func tsTrailingError(root *sitter.Node) (int, bool) {
+	line := 0
+	c := sitter.NewTreeCursor(root)
+	defer c.Close()
+	for n := root; n.HasError(); n = c.CurrentNode() {
+		var last *sitter.Node // the last child that is neither a token nor extra (a comment)
+		missing := false      // a made-up closer follows it
+		closers := true       // and every token after it closes something
+		for ok := c.GoToFirstChild(); ok; ok = c.GoToNextSibling() {
+			switch ch := c.CurrentNode(); {
+			case ch.IsMissing():
+				missing = true
+			case ch.IsNamed() && (!ch.IsExtra() || ch.IsError()):
+				last, missing, closers = ch, false, true
+			case !ch.IsNamed() && !tsClosers[ch.Type()]:
+				closers = false
+			}
+		}
+		switch {
+		case !closers:
+			return line, line > 0
+		case missing:
+			line = int(n.StartPoint().Row) + 1 // unless a node inside is still open too
+		case last != nil && last.IsError():
+			return int(last.StartPoint().Row) + 1, true
+		}
+		if last == nil || last.IsError() {
+			break
+		}
+		c.Reset(last)
+	}
+	return line, line > 0
+}
+
+// tsClosers are the tokens that end blocks and brackets in the grammars walked.
+var tsClosers = map[string]bool{
+	"}": true, ")": true, "]": true, "end": true, "fi": true, "done": true, "esac": true,
+}
+
+// tsMaxOpeners bounds how many openers of one kind unclosedFrom looks at, from the file's end.
+const tsMaxOpeners = 16
+
+// unclosedFrom returns the line (1-based) of an opener of the grammar's unclosed comments and
+// strings that no closer follows, and that the tree does not read as text of a comment or string
+// begun before it: the comment or string runs to the end of the file. Of several, the first.
+func (w *tsWalk) unclosedFrom(root *sitter.Node) (int, bool) {
+	from := -1
+	for _, d := range w.g.unclosed {
+		end := len(w.src)
+		for range tsMaxOpeners {
+			i := bytes.LastIndex(w.src[:end], []byte(d.open))
+			if i < 0 || bytes.Contains(w.src[i+len(d.open):], []byte(d.close)) {
+				break
+			}
+			if !w.inText(root, i, len(d.open)) {
+				if from < 0 || i < from {
+					from = i
+				}
+				break
+			}
+			end = i
 		}
 	}
-	return spans
+	if from < 0 {
+		return 0, false
+	}
+	return bytes.Count(w.src[:from], []byte("\n")) + 1, true
+}
+
+// inText reports whether the tree reads the size bytes at offset off as part of a comment or a
+// string that starts before them.
+func (w *tsWalk) inText(root *sitter.Node, off, size int) bool {
+	row := bytes.Count(w.src[:off], []byte("\n"))
+	col := off - (bytes.LastIndexByte(w.src[:off], '\n') + 1)
+	n := root.NamedDescendantForPointRange(
+		sitter.Point{Row: uint32(row), Column: uint32(col)},
+		sitter.Point{Row: uint32(row), Column: uint32(col + size)})
+	for ; n != nil && !n.IsNull(); n = n.Parent() {
+		if int(n.StartByte()) < off && tsTextType(w.typeOf(n)) {
+			return true
+		}
+	}
+	return false
+}
+
+// tsTextTypes are words of the node types that hold text rather than code: comments, strings,
+// regular expressions, heredocs, HCL's quoted templates (not "template": Scala's template_body
+// is a class's).
+var tsTextTypes = [...]string{"comment", "string", "regex", "heredoc", "quoted_template", "template_literal"}
+
+// tsTextType reports whether nodes of type typ hold text rather than code.
+func tsTextType(typ string) bool {
+	for _, t := range tsTextTypes {
+		if strings.Contains(typ, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxTreeSitterBytes is the largest file given to a tree-sitter parser: its tree costs about 20
@@ -276,6 +397,9 @@ type tsWalk struct {
 	// one per walk saves a C allocation per call.
 	leaf       *sitter.TreeCursor
 	namespaces map[string]bool // C++ namespaces declared so far, by their last name
+	// errs and deepErrs are the line spans (1-based) of the ERROR nodes met among the top-level
+	// declarations and, that noteError keeps, deeper.
+	errs, deepErrs [][2]int
 }
 
 // leafCursor returns the walk's helper cursor on n. Its callers must not call one another
@@ -345,6 +469,9 @@ func (w *tsWalk) members(container *sitter.Node, at tsAt) {
 		if sym < len(w.g.types) {
 			typ = w.g.types[sym]
 		}
+		if typ == "ERROR" {
+			w.noteError(container, n)
+		}
 		if w.isAttr(n, typ) {
 			if attrStart < 0 {
 				attrStart, _ = w.startOf(n)
@@ -376,6 +503,48 @@ func (w *tsWalk) members(container *sitter.Node, at tsAt) {
 			scope, scopeRule = idx, r
 		}
 	}
+}
+
+// noteError records the span of an ERROR node n met among container's declarations, where the
+// walk may have lost some: at the top level, text the parser could attach to no declaration;
+// deeper, an error that opens a bracket it does not close (the parser dropped a block, and with
+// it what the block held). Other errors inside a declaration (a class member the grammar does
+// not know) leave it mapped, and their spans out; an ERROR node inside another is counted with
+// it (opensMore).
+func (w *tsWalk) noteError(container, n *sitter.Node) {
+	span := [2]int{int(n.StartPoint().Row) + 1, int(n.EndPoint().Row) + 1}
+	switch {
+	case w.nest == 1:
+		w.errs = append(w.errs, span)
+	case w.typeOf(container) != "ERROR" && w.opensMore(n):
+		w.deepErrs = append(w.deepErrs, span)
+	}
+}
+
+// opensMore reports whether the tokens of ERROR node n, with those of the ERROR nodes inside it,
+// open more brackets of a kind ("{", "(", "[") than they close.
+func (w *tsWalk) opensMore(n *sitter.Node) bool {
+	var open [3]int
+	var walk func(n *sitter.Node, depth int)
+	walk = func(n *sitter.Node, depth int) {
+		c := sitter.NewTreeCursor(n)
+		defer c.Close()
+		for ok := c.GoToFirstChild(); ok; ok = c.GoToNextSibling() {
+			ch := c.CurrentNode()
+			switch typ := w.typeOf(ch); {
+			case typ == "ERROR" && depth < tsMaxNest:
+				walk(ch, depth+1)
+			case len(typ) == 1 && !ch.IsMissing():
+				if i := strings.IndexByte("{([", typ[0]); i >= 0 {
+					open[i]++
+				} else if i := strings.IndexByte("})]", typ[0]); i >= 0 {
+					open[i]--
+				}
+			}
+		}
+	}
+	walk(n, 0)
+	return open[0] > 0 || open[1] > 0 || open[2] > 0
 }
 
 // extendTo makes symbol i and its ancestors end no earlier than line (1-based).
