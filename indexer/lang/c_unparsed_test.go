@@ -7,7 +7,7 @@ import "testing"
 // compiler drops the stray quote and reads on; a valid file, `extern "C"` under `#ifdef
 // __cplusplus` and a function head written in two branches among them, reports nothing.
 func TestCUnparsed(t *testing.T) {
-	testPastBreak(t, "x.c", &cMapper{}, []pastBreakCase{
+	testPastBreak(t, &cMapper{}, []pastBreakCase{
 		{"comment left open", "int a(void);\n/* open\nstruct b { int y; };\n", [][2]int{{2, 3}}, "b"},
 		{"brace left open in a body", "void a(void) {\n  {\n}\n\nstruct b { int y; };\n", [][2]int{{1, 5}}, "b"},
 		{"brace left open in the file", "struct a { int x; };\n{\nstruct b { int y; };\n", [][2]int{{2, 3}}, "b"},
@@ -25,7 +25,7 @@ func TestCUnparsed(t *testing.T) {
 // leaves open: in a method, it makes the method's body end at the class's '}', and the class is
 // what the end of the file finds open.
 func TestCppUnparsed(t *testing.T) {
-	testPastBreak(t, "x.cpp", &cppMapper{}, []pastBreakCase{
+	testPastBreak(t, &cppMapper{}, []pastBreakCase{
 		{"comment left open", "class A {};\n/* open\nclass B {};\n", [][2]int{{2, 3}}, "B"},
 		{"brace left open in a method", "class A {\n  void a() {\n  {\n  }\n};\nclass B {};\n", [][2]int{{1, 6}}, "B"},
 		{"namespace left open", "namespace n {\nclass A {};\n\nclass B {};\n", [][2]int{{1, 4}}, "B"},

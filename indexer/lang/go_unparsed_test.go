@@ -13,7 +13,7 @@ import (
 // mapped. A valid file reports nothing, also one the scanner leaves to go/parser.
 func TestGoUnparsed(t *testing.T) {
 	manyErrors := "package p\n\nfunc a() {}\n\nfunc b() {\n\t{\n}\n" + strings.Repeat("func c() {}\n", 12)
-	testPastBreak(t, "x.go", goMapper{}, []pastBreakCase{
+	testPastBreak(t, goMapper{}, []pastBreakCase{
 		{"comment left open", "package p\n\nfunc a() {}\n/* open\nfunc b() {}\n", [][2]int{{4, 5}}, "b"},
 		{"raw string left open", "package p\n\nvar s = `open\nfunc b() {}\n", [][2]int{{3, 4}}, "b"},
 		{"brace left open in a body", "package p\n\nfunc a() {\n\t{\n}\n\nfunc b() {}\n", [][2]int{{3, 7}}, "b"},

@@ -6,7 +6,7 @@ import "testing"
 // a bracket or a struct left open runs to the end of an OCaml file, and the scanner says from
 // where; a valid file reports nothing.
 func TestOCamlUnparsed(t *testing.T) {
-	testPastBreak(t, "x.ml", mlMapper{}, []pastBreakCase{
+	testPastBreak(t, mlMapper{}, []pastBreakCase{
 		{"comment left open", "let a = 1\n(* open (* *) \"*)\"\ntype b = int\n", [][2]int{{2, 3}}, "b"},
 		{"string left open", "let a = 1\nlet s = \"open\ntype b = int\n", [][2]int{{2, 3}}, "b"},
 		{"quoted string left open", "let a = 1\nlet s = {id|open |}\ntype b = int\n", [][2]int{{2, 3}}, "b"},

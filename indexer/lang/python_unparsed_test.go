@@ -7,7 +7,7 @@ import "testing"
 // line, and the mapper says from where; a string its line ends loses nothing (the scanner reads
 // on, as Python's tokenizer does), and a valid file reports nothing.
 func TestPythonUnparsed(t *testing.T) {
-	testPastBreak(t, "x.py", &pyMapper{}, []pastBreakCase{
+	testPastBreak(t, &pyMapper{}, []pastBreakCase{
 		{"string left open", "def a():\n    pass\n\"\"\"\ndef b():\n    pass\n", [][2]int{{3, 5}}, "b"},
 		{"f-string left open", "def a():\n    pass\nx = f'''{a}\nclass B:\n    pass\n", [][2]int{{3, 5}}, "B"},
 		{"bracket left open", "def a():\n    pass\nX = (\nY = 1\n", [][2]int{{3, 4}}, "Y"},

@@ -1,15 +1,9 @@
 package lang
 
 import (
-	"context"
-	"slices"
-	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
-
-	"github.com/readmap/readmap/store"
 )
 
 // brokenSourceCase is a short broken source of one language: the span its mapper reports as
@@ -24,30 +18,14 @@ type brokenSourceCase struct {
 	valid     string
 }
 
-// runBrokenSourceCases checks each case: the mapper's Unparsed spans, and the symbols and
-// summary of its result once the heuristics have been given those spans, as Map gives them.
+// runBrokenSourceCases checks each case with testPastBreak: the broken source and the valid one.
 func runBrokenSourceCases(t *testing.T, cases []brokenSourceCase) {
-	ctx := context.Background()
 	for _, tc := range cases {
 		t.Run(tc.lang, func(t *testing.T) {
-			src := []byte(tc.src)
-			res, err := tc.newMapper().Map(ctx, src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff([][2]int{tc.span}, res.Unparsed); diff != "" {
-				t.Errorf("Unparsed of %q (-want +got):\n%s", tc.src, diff)
-			}
-			m := withHeuristicsIn(res, src, CountLines(src))
-			if !slices.ContainsFunc(m.Symbols, func(s store.Symbol) bool { return s.Name == tc.after }) {
-				t.Errorf("map of %q lost %q after the break: %v", tc.src, tc.after, m.Symbols)
-			}
-			if !strings.HasPrefix(m.Summary, "syntax errors") {
-				t.Errorf("map of %q: summary %q does not say syntax errors", tc.src, m.Summary)
-			}
-			if res, err := tc.newMapper().Map(ctx, []byte(tc.valid)); err != nil || len(res.Unparsed) > 0 {
-				t.Errorf("valid %q: Unparsed %v, %v; want none", tc.valid, res.Unparsed, err)
-			}
+			testPastBreak(t, tc.newMapper(), []pastBreakCase{
+				{"broken", tc.src, [][2]int{tc.span}, tc.after},
+				{"valid", tc.valid, nil, ""},
+			})
 		})
 	}
 }

@@ -2,46 +2,53 @@ package lang
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/readmap/readmap/store"
 )
 
-// TestSyntaxErrorRegionsGetHeuristics: where a mapper reports lines it could not read, the line
-// heuristics' definitions there join the map, and the header's summary says which lines held
-// syntax errors. A PHP string left open loses the scanner and the tree-sitter walk alike the
-// declarations after it; a Kotlin function with an error inside stays mapped as the walk read it
-// (an error inside a declaration is no region the grammar could not parse); a Kotlin line the
-// grammar could attach to nothing is such a region.
-func TestSyntaxErrorRegionsGetHeuristics(t *testing.T) {
-	for _, tc := range []struct {
-		path, src string
-		want      []string
-		summary   string
-	}{
-		{"a.php", "<?php\nfunction a() { $s = 'single; }\nfunction b() {}\nclass C {}\n",
-			[]string{"function a [2-4]", "function b [3-3]", "class C [4-4]"},
-			"syntax errors at lines 2-4; 2 definitions there are the line heuristics'"},
-		{"a.kt", "fun a() {\n  val x = (1 +\n}\n\nfun b() {}\nclass C {}\n",
-			[]string{"function a [1-3]", "function b [5-5]", "class C [6-6]"}, ""},
-		{"a.kt", "fun a() {}\n) ) fun lost() {}\nfun b() {}\n",
-			[]string{"function a [1-1]", "function lost [2-2]", "function b [3-3]"}, "syntax errors at lines 2"},
-		{"a.php", "<?php\nfunction a() {}\nfunction b() {}\n", []string{"function a [2-2]", "function b [3-3]"}, ""},
-	} {
-		m := Map(context.Background(), tc.path, []byte(tc.src), Options{})
-		var got []string
-		for _, s := range m.Symbols {
-			got = append(got, strings.Repeat("  ", s.Depth)+s.Kind.String()+" "+s.Qualname+" ["+itoa(s.StartLine)+"-"+itoa(s.EndLine)+"]")
-		}
-		if diff := cmp.Diff(tc.want, got); diff != "" {
-			t.Errorf("%s %q (-want +got):\n%s", tc.path, tc.src, diff)
-		}
-		if m.Summary != tc.summary {
-			t.Errorf("%s %q: summary %q, want %q", tc.path, tc.src, m.Summary, tc.summary)
-		}
-		if err := CheckSymbols(m.Symbols, m.Lines); err != nil {
-			t.Errorf("%s: %v", tc.path, err)
-		}
+// pastBreakCase is a source with or without a syntax error: the lines its mapper reports it
+// could not read, and a definition after the error that the map must still list.
+type pastBreakCase struct {
+	name string
+	src  string
+	want [][2]int // the mapper's Unparsed
+	kept string   // a symbol's name the map must list; "" for none
+}
+
+// testPastBreak maps each case's source with m: m must report the case's spans and, once the
+// line heuristics are given them (withHeuristicsIn, as Map does), the map must list the kept
+// definition, keep its invariants and, where there are spans, say in its summary that the file
+// holds syntax errors.
+func testPastBreak(t *testing.T, m Mapper, cases []pastBreakCase) {
+	t.Helper()
+	ctx := context.Background()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src := []byte(tc.src)
+			res, err := m.Map(ctx, src)
+			if err != nil {
+				t.Fatalf("Map(%q): %v", tc.src, err)
+			}
+			if diff := cmp.Diff(tc.want, res.Unparsed); diff != "" {
+				t.Errorf("Map(%q).Unparsed (-want +got):\n%s", tc.src, diff)
+			}
+			lines := CountLines(src)
+			out := withHeuristicsIn(res, src, lines)
+			syms := normalize(slices.Clone(out.Symbols), lines)
+			if tc.kept != "" && !slices.ContainsFunc(syms, func(s store.Symbol) bool { return s.Name == tc.kept }) {
+				t.Errorf("map of %q = %v, want a symbol %q", tc.src, syms, tc.kept)
+			}
+			if got := strings.HasPrefix(out.Summary, "syntax errors"); got != (len(tc.want) > 0) {
+				t.Errorf("map of %q: summary %q, want syntax errors: %v", tc.src, out.Summary, len(tc.want) > 0)
+			}
+			if err := CheckSymbols(syms, lines); err != nil {
+				t.Errorf("map of %q: %v", tc.src, err)
+			}
+		})
 	}
 }
