@@ -245,6 +245,10 @@ func (l *jsLex) closing(c byte) bool {
 		if !jsPairs(o.kind, c) {
 			continue
 		}
+		if k < len(l.open)-1 {
+			// The brackets it passes over are never closed: a syntax error from the outermost on.
+			l.unparsed = append(l.unparsed, [2]int{l.openLine(k + 1), math.MaxInt32})
+		}
 		l.open = l.open[:k]
 		s := l.p
 		l.p++
@@ -261,6 +265,14 @@ func (l *jsLex) closing(c byte) bool {
 	l.emit(jsPunct, s, l.line)
 	l.regex, l.prevDot = false, false
 	return false
+}
+
+// openLine is the line of the open bracket l.open[k] (a substitution's: the line lexed now).
+func (l *jsLex) openLine(k int) int {
+	if t := l.open[k].tok; t >= 0 {
+		return int(l.toks[t].line)
+	}
+	return int(l.line)
 }
 
 // jsPairs reports whether the closing bracket c closes an open bracket of kind kind.
