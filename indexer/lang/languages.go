@@ -110,7 +110,7 @@ var table = []*Language{
 		Interpreters: []string{"ruby", "jruby", "rake"}},
 	{Name: "Rust", Version: 2, MapperName: rsMapperName, NewMapper: func() Mapper { return rsMapper{} },
 		Extensions: []string{".rs"}},
-	{Name: "Scala", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(scalaGrammar()),
+	{Name: "Scala", Version: 2, MapperName: scalaScannerName, NewMapper: newScalaScanner,
 		Extensions:   []string{".scala", ".sc"},
 		Interpreters: []string{"scala"}},
 	{Name: "SQL", Version: 1, MapperName: "sql", NewMapper: func() Mapper { return sqlMapper{} },
