@@ -87,6 +87,13 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	if prev != nil && !p.force && !retrying && prev.Stamp == StampOf(fi) {
 		return outcome{change: changeNone, path: rel}
 	}
+	if kind, binary := lang.BinaryByName(rel); binary && fi.Size() > 0 && (prev == nil || prev.Hash == nil) {
+		// A compiled module or an archive is recorded from its name and stat data alone, unless
+		// it is a link (whose target may lie outside the root: openRegular decides then).
+		if li, err := os.Lstat(abs); err == nil && li.Mode().IsRegular() {
+			return p.binaryRow(fi, rel, kind, prev, retrying)
+		}
+	}
 	file, opened, err := openRegular(abs, p.root)
 	switch {
 	case errors.Is(err, errOutsideRoot):
@@ -133,9 +140,7 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 const binaryProbeAbove = 64 << 10
 
 // probeBinary reads the head of the open file and, when it is binary (and not UTF-16 text, whose
-// NUL bytes are its encoding), returns the row's outcome: the file's kind and size, without a
-// content hash, so its stat data tell its versions apart (prev, when set, has no hash either).
-// It reports false for any other head, or when the head cannot be read (the whole read then
+// NUL bytes are its encoding), returns the row's outcome (binaryRow). It reports false for any other head, or when the head cannot be read (the whole read then
 // says why).
 func (p *processor) probeBinary(file *os.File, fi os.FileInfo, rel string, prev *store.FileState, retrying bool) (outcome, bool) {
 	head := make([]byte, lang.SniffBytes)
@@ -148,13 +153,20 @@ func (p *processor) probeBinary(file *os.File, fi os.FileInfo, rel string, prev 
 	if !binary || lang.Charset(head) != "" {
 		return outcome{}, false
 	}
+	return p.binaryRow(fi, rel, kind, prev, retrying), true
+}
+
+// binaryRow returns the outcome of a binary file of the given kind: a row with its kind and size
+// and no content hash, so that its stat data tell its versions apart (prev, when set, has no
+// hash either).
+func (p *processor) binaryRow(fi os.FileInfo, rel, kind string, prev *store.FileState, retrying bool) outcome {
 	f := &store.File{Path: rel, Size: fi.Size(), Skip: store.SkipBinary, SkipDetail: kind, MappersVersion: lang.RowVersion("")}
 	f.SetStamp(StampOf(fi))
 	if prev != nil && !p.force && !retrying && prev.Skip == store.SkipBinary && prev.SkipDetail == kind &&
 		prev.Size == f.Size && prev.MappersVersion == f.MappersVersion {
-		return outcome{change: changeTouch, path: rel, file: f}, true
+		return outcome{change: changeTouch, path: rel, file: f}
 	}
-	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}, true
+	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 }
 
 // stampOrZero returns the stat data fi describes, or none when there is no fi (Lstat failed).

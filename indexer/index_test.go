@@ -936,10 +936,10 @@ func TestLargeBinaryIsProbedNotRead(t *testing.T) {
 		return head + strings.Repeat(string(fill), binaryProbeAbove+100)
 	}
 	utf16 := "\xff\xfe" + strings.Repeat("d\x00e\x00f\x00 \x00f\x00(\x00)\x00:\x00 \x00p\x00a\x00s\x00s\x00\n\x00", binaryProbeAbove/20)
-	root := writeTree(t, map[string]string{"lib.cmt": big("Caml1999T\x00\x01", 'x'), "wide.py": utf16})
+	root := writeTree(t, map[string]string{"lib.dat": big("Caml1999T\x00\x01", 'x'), "wide.py": utf16})
 	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
 	runIndex(t, st, Options{Root: root})
-	f, err := st.File(ctx, "lib.cmt")
+	f, err := st.File(ctx, "lib.dat")
 	if err != nil || f.Skip != store.SkipBinary || f.SkipDetail != "binary data" || f.Hash != nil || f.Size != int64(len(big("Caml1999T\x00\x01", 'x'))) {
 		t.Fatalf("large binary row = %+v, %v; want binary data, its size, no hash", f, err)
 	}
@@ -948,7 +948,7 @@ func TestLargeBinaryIsProbedNotRead(t *testing.T) {
 	}
 
 	// The same size, other bytes, another time: only the stat data change.
-	path := filepath.Join(root, "lib.cmt")
+	path := filepath.Join(root, "lib.dat")
 	if err := os.WriteFile(path, []byte(big("Caml1999T\x00\x02", 'y')), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -967,8 +967,38 @@ func TestLargeBinaryIsProbedNotRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	runIndex(t, st, Options{Root: root})
-	if f, err := st.File(ctx, "lib.cmt"); err != nil || f.Skip != store.SkipNone || f.Hash == nil {
+	if f, err := st.File(ctx, "lib.dat"); err != nil || f.Skip != store.SkipNone || f.Hash == nil {
 		t.Errorf("row of the binary file turned text = %+v, %v; want it read and hashed", f, err)
+	}
+}
+
+// TestCompiledFileIsRecordedByName: a file named as a compiled module or an archive is recorded
+// as binary from its name, unread (its text content would be mapped otherwise), and a second run
+// leaves it alone; a link so named that leads out of the root is still refused as such.
+func TestCompiledFileIsRecordedByName(t *testing.T) {
+	ctx := context.Background()
+	outside := filepath.Join(t.TempDir(), "secret.txt")
+	if err := os.WriteFile(outside, []byte("let secret = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := writeTree(t, map[string]string{"lib/m.cmi": "let x = 1\n", "m.ml": "let x = 1\n"})
+	if err := os.Symlink(outside, filepath.Join(root, "logo.png")); err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	runIndex(t, st, Options{Root: root})
+	f, err := st.File(ctx, "lib/m.cmi")
+	if err != nil || f.Skip != store.SkipBinary || f.SkipDetail != "OCaml compiled interface" || f.Hash != nil || f.Size != 10 {
+		t.Fatalf("m.cmi row = %+v, %v; want an OCaml compiled interface of 10 bytes, unread", f, err)
+	}
+	if link, err := st.File(ctx, "logo.png"); err != nil || link.Skip != store.SkipOutsideRoot {
+		t.Errorf("logo.png (a link out of the root) = %+v, %v; want it refused as outside the root", link, err)
+	}
+	if ml, err := st.File(ctx, "m.ml"); err != nil || ml.Language != "OCaml" || len(ml.Symbols) != 1 {
+		t.Errorf("m.ml = %+v, %v; want it mapped", ml, err)
+	}
+	if sum := runIndex(t, st, Options{Root: root}); sum.Mapped != 0 || sum.Touched != 0 {
+		t.Errorf("second run = %+v; want nothing mapped or touched", sum)
 	}
 }
 

@@ -45,6 +45,32 @@ var binarySignatures = []struct {
 	{0, "\x00\x01\x00\x00\x00", "TrueType font"},
 }
 
+// compiledExtensions are the extensions of build outputs, archives and media that are binary in
+// every tree, with the kind the error message names: a file named so is recorded as binary from
+// its name, without being opened and read (OCaml's library holds 1,500 compiled modules beside
+// its 400 sources, Elixir's only .beam files).
+var compiledExtensions = map[string]string{
+	".cmi": "OCaml compiled interface", ".cmti": "OCaml typed tree", ".cmt": "OCaml typed tree",
+	".cmx": "OCaml compiled module", ".cmo": "OCaml compiled module", ".cmxa": "OCaml library",
+	".cma": "OCaml library", ".cmxs": "OCaml plugin", ".beam": "Erlang compiled module",
+	".o": "object file", ".a": "ar archive", ".so": "shared library", ".dll": "Windows library",
+	".dylib": "Mach-O library", ".exe": "Windows executable", ".rlib": "Rust library",
+	".pyc": "Python bytecode", ".pyo": "Python bytecode", ".class": "Java class",
+	".jar": "ZIP archive", ".whl": "ZIP archive", ".zip": "ZIP archive", ".gz": "gzip archive",
+	".tgz": "gzip archive", ".bz2": "bzip2 archive", ".xz": "xz archive", ".zst": "zstd archive",
+	".7z": "7-Zip archive", ".png": "PNG image", ".jpg": "JPEG image", ".jpeg": "JPEG image",
+	".gif": "GIF image", ".webp": "WebP image", ".ico": "icon image", ".pdf": "PDF document",
+	".woff": "WOFF font", ".woff2": "WOFF2 font", ".ttf": "TrueType font", ".otf": "OpenType font",
+	".wasm": "WebAssembly module",
+}
+
+// BinaryByName reports whether a file's name alone says it is binary (a compiled module, an
+// archive, an image), and what kind of file it is.
+func BinaryByName(name string) (string, bool) {
+	kind, ok := compiledExtensions[strings.ToLower(path.Ext(name))]
+	return kind, ok
+}
+
 // riffKinds names RIFF containers by their form type at offset 8.
 var riffKinds = map[string]string{"WEBP": "WebP image", "WAVE": "WAV audio", "AVI ": "AVI video"}
 
