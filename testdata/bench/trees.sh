@@ -33,7 +33,11 @@ z = zipfile.ZipFile(sys.argv[1])
 z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith("java.base/java/util/")])' \
     /usr/lib/jvm/openjdk-17/lib/src.zip "$tmp/java" 2>/dev/null && java="$tmp/java"
 fi
-# label | tree | what it is
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+# label | tree | what it is | more ctags options
+# Bash completions have no extension or shebang: ctags reads 7 of their files unless told the
+# language, readmap all of them, so ctags is told. Debian's Elixir ships only compiled .beam
+# files, so the Elixir tree is the library files committed for the Elixir tests.
 trees=(
   "Go|$(go env GOROOT 2>/dev/null)/src|GOROOT/src"
   "Python|$python|Python standard library"
@@ -47,10 +51,10 @@ trees=(
   "JavaScript|/usr/share/nodejs|Debian's Node.js modules"
   "Lua|/usr/share/lua|Lua modules (penlight)"
   "Protobuf|/usr/include/google/protobuf|protobuf headers and .proto"
-  "Bash|/usr/share/bash-completion|bash completions"
+  "Bash|/usr/share/bash-completion|bash completions|--language-force=Sh"
   "OCaml|/usr/lib/ocaml|OCaml standard library"
   "SQL|/usr/share/postgresql|PostgreSQL extension scripts"
-  "Elixir|/usr/lib/elixir|Elixir standard library"
+  "Elixir|$repo/testdata/corpus/elixir|Elixir library (testdata/corpus)"
   "Markdown|/usr/share/doc/nodejs|Node.js docs"
 )
 
@@ -59,7 +63,7 @@ echo "   ($(nproc) cores; load before: $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '%-11s %-34s %7s %8s | %9s %9s | %9s %9s | %6s %6s\n' language tree files MB "rm wall" "rm cpu" "ct wall" "ct cpu" wall× cpu×
 skipped=()
 for t in "${trees[@]}"; do
-  IFS='|' read -r label dir what <<<"$t"
+  IFS='|' read -r label dir what ctags_opts <<<"$t"
   if [ -n "${BENCH_TREES:-}" ] && ! grep -qw -- "$label" <<<"$BENCH_TREES"; then continue; fi
   if [ -z "$dir" ] || [ ! -d "$dir" ]; then skipped+=("$label ($what${dir:+: $dir})"); continue; fi
   files=$(find "$dir" -type f | wc -l)
@@ -69,7 +73,8 @@ for t in "${trees[@]}"; do
   read -r rw rc _ < "$tmp/rm"
   cw=""; cc=""; ratio_w=""; ratio_c=""
   if [ $have_ctags = 1 ]; then
-    timed "$tmp/ct" ctags -R --fields=+ne --output-format=json -f "$tmp/tags.json" "$dir"
+    # shellcheck disable=SC2086 # ctags_opts holds whole options
+    timed "$tmp/ct" ctags -R --fields=+ne --output-format=json ${ctags_opts:-} -f "$tmp/tags.json" "$dir"
     read -r cw cc _ < "$tmp/ct"
     ratio_w=$(awk -v a="$rw" -v b="$cw" 'BEGIN{ if (b > 0) printf "%.2f", a / b }')
     ratio_c=$(awk -v a="$rc" -v b="$cc" 'BEGIN{ if (b > 0) printf "%.2f", a / b }')
