@@ -149,34 +149,20 @@ func cljPathological(n int) map[string][]byte {
 	}
 }
 
-// TestClojureLinear maps pathological inputs of two sizes: four times the input may take at most
-// about four times as long (ten, for the noise of a shared machine), and nothing may panic.
-func TestClojureLinear(t *testing.T) {
-	small, large := cljPathological(25_000), cljPathological(100_000)
-	for name, src := range small {
-		t.Run(name, func(t *testing.T) {
-			took := func(src []byte) time.Duration {
-				best := time.Hour
-				for range 5 {
-					start := time.Now()
-					for _, m := range []Mapper{&cljMapper{}, &ednMapper{}} {
-						res, err := m.Map(context.Background(), src)
-						if err != nil {
-							t.Fatal(err)
-						}
-						if err := CheckSymbols(res.Symbols, CountLines(src)); err != nil {
-							t.Fatal(err)
-						}
-					}
-					best = min(best, time.Since(start))
-				}
-				return best
+// TestClojureLarge maps 100,000 units of each pathological input with the Clojure and EDN
+// mappers: no panic, no stack overflow, and the invariants hold. How the time grows with the size
+// is BenchmarkPathological's (a test does not time: a slow machine must not fail it).
+func TestClojureLarge(t *testing.T) {
+	for name, src := range cljPathological(100_000) {
+		for _, m := range []Mapper{&cljMapper{}, &ednMapper{}} {
+			res, err := m.Map(context.Background(), src)
+			if err != nil {
+				t.Fatal(err)
 			}
-			a, b := took(src), took(large[name])
-			if b > 10*a+50*time.Millisecond {
-				t.Errorf("%s: %s for %d bytes, %s for %d: not linear", name, a, len(src), b, len(large[name]))
+			if err := CheckSymbols(res.Symbols, CountLines(src)); err != nil {
+				t.Errorf("%s: %v", name, err)
 			}
-		})
+		}
 	}
 }
 
