@@ -55,7 +55,7 @@ var table = []*Language{
 		Interpreters: []string{"elixir", "iex"}},
 	{Name: "Go", Version: 2, MapperName: "go-scanner", NewMapper: func() Mapper { return goMapper{} },
 		Extensions: []string{".go"}},
-	{Name: "HCL", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(hclGrammar()),
+	{Name: "HCL", Version: 2, MapperName: hclScanMapperName, NewMapper: func() Mapper { return hclScanner{} },
 		Extensions: []string{".tf", ".tfvars", ".hcl", ".nomad"}},
 	{Name: "HTML", Version: 1, MapperName: "html", NewMapper: func() Mapper { return htmlMapper{} },
 		Extensions: []string{".html", ".htm", ".xhtml", ".shtml"}},

@@ -413,8 +413,8 @@ func TestTreeSitterCancel(t *testing.T) {
 	}
 }
 
-// BenchmarkTreeSitterMappers maps real files of each language (the fixtures, and Debian's
-// corpora when installed) and reports MB/s, for the whole mapper and for the parse alone.
+// BenchmarkTreeSitterMappers maps real files of each language (the fixtures, the committed
+// corpora, and Debian's corpora when installed) and reports MB/s, for the whole mapper and for the parse alone.
 func BenchmarkTreeSitterMappers(b *testing.B) {
 	corpora := map[string]ctagsCorpus{}
 	for _, c := range ctagsCorpora {
@@ -445,6 +445,8 @@ func BenchmarkTreeSitterMappers(b *testing.B) {
 				}
 			}
 			fixtures, _ := filepath.Glob("../../testdata/langs/*")
+			// The committed corpora of the languages Debian has no files of (testdata/corpus).
+			fixtures = append(fixtures, globDeep("../../testdata/corpus/**/*")...)
 			for _, p := range fixtures {
 				if l := Detect(p, []byte("\n")); l != nil && l.Name == lang.Name {
 					add(p)
