@@ -30,7 +30,7 @@ func (hclScanner) Map(ctx context.Context, src []byte) (*Result, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
-	s.w.res.Unparsed = s.unparsed
+	s.w.res.Unparsed = joinSpans(s.unparsed, s.lines)
 	return &s.w.res, nil
 }
 
@@ -192,15 +192,9 @@ func (s *hclScan) junkFrom(line int) {
 	s.markUnparsed(line, s.line)
 }
 
-// markUnparsed adds the lines from..to to the unparsed spans, joined with the last span when
-// they touch it.
+// markUnparsed adds the lines from..to to the unparsed spans.
 func (s *hclScan) markUnparsed(from, to int) {
-	to = max(min(to, s.lines), from)
-	if n := len(s.unparsed); n > 0 && s.unparsed[n-1][1] >= from-1 {
-		s.unparsed[n-1][1] = max(s.unparsed[n-1][1], to)
-		return
-	}
-	s.unparsed = append(s.unparsed, [2]int{from, to})
+	s.unparsed = appendSpan(s.unparsed, from, to)
 }
 
 // ident moves past an identifier (letters, digits, `_` and `-`; any non-ASCII byte counts as a
