@@ -2,7 +2,6 @@ package lang
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -81,38 +80,6 @@ func rbErrorLines(ts *tsMapper, src []byte) [][2]int {
 // TestRubyScannerDiffFile logs both maps of the file READMAP_RUBY_FILE names side by side,
 // differences marked "!", to debug a difference the comparison reports.
 func TestRubyScannerDiffFile(t *testing.T) {
-	path := os.Getenv("READMAP_RUBY_FILE")
-	if path == "" {
-		t.Skip("SKIP: set READMAP_RUBY_FILE to a Ruby file to compare its two maps")
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := newTSMapper(rubyGrammar()).(*tsMapper)
-	ref, hadErrors, err := ts.mapOnce(context.Background(), rbPrepare(src), src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := rbMapper{}.Map(context.Background(), src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := CountLines(src)
-	wk, hk := rsKeys(normalize(ref.Symbols, lines)), rsKeys(normalize(got.Symbols, lines))
-	t.Logf("tree-sitter errors: %v; imports %q and %q", hadErrors, ref.Imports, got.Imports)
-	for i := range max(len(wk), len(hk)) {
-		var w, h rsKey
-		if i < len(wk) {
-			w = wk[i]
-		}
-		if i < len(hk) {
-			h = hk[i]
-		}
-		mark := " "
-		if w != h {
-			mark = "!"
-		}
-		t.Logf("%s %+v\n  %+v", mark, w, h)
-	}
+	logScannerDiffFile(t, "READMAP_RUBY_FILE", newTSMapper(rubyGrammar()).(*tsMapper), rbMapper{},
+		func(src []byte) []byte { return rbPrepare(src) })
 }

@@ -2,7 +2,6 @@ package lang
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -82,38 +81,6 @@ func scalaErrorLines(ts *tsMapper, src []byte) [][2]int {
 // TestScalaScannerDiffFile logs both maps of the file READMAP_SCALA_FILE names side by side,
 // differences marked "!", to debug a difference the comparison reports.
 func TestScalaScannerDiffFile(t *testing.T) {
-	path := os.Getenv("READMAP_SCALA_FILE")
-	if path == "" {
-		t.Skip("SKIP: set READMAP_SCALA_FILE to a Scala file to compare its two maps")
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := newTSMapper(scalaGrammar()).(*tsMapper)
-	ref, hadErrors, err := ts.mapOnce(context.Background(), src, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := newScalaScanner().Map(context.Background(), src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := CountLines(src)
-	wk, hk := rsKeys(normalize(ref.Symbols, lines)), rsKeys(normalize(got.Symbols, lines))
-	t.Logf("tree-sitter errors: %v %v; scanner unparsed %v; imports %q and %q", hadErrors, scalaErrorLines(ts, src), got.Unparsed, ref.Imports, got.Imports)
-	for i := range max(len(wk), len(hk)) {
-		var w, h rsKey
-		if i < len(wk) {
-			w = wk[i]
-		}
-		if i < len(hk) {
-			h = hk[i]
-		}
-		mark := " "
-		if w != h {
-			mark = "!"
-		}
-		t.Logf("%s %+v\n  %+v", mark, w, h)
-	}
+	logScannerDiffFile(t, "READMAP_SCALA_FILE", newTSMapper(scalaGrammar()).(*tsMapper), newScalaScanner(),
+		func(src []byte) []byte { return src })
 }

@@ -272,6 +272,45 @@ func runScannerCases(t *testing.T, cases []scannerCase, scanner Mapper, path str
 	}
 }
 
+// logScannerDiffFile logs both maps of the file the environment variable env names side by side,
+// the walk's (of the source prepare gives) and the scanner's, differences marked "!", to debug a
+// difference a comparison reports; it skips when env is unset.
+func logScannerDiffFile(t *testing.T, env string, ts *tsMapper, scanner Mapper, prepare func([]byte) []byte) {
+	path := os.Getenv(env)
+	if path == "" {
+		t.Skipf("SKIP: set %s to a file to compare its two maps", env)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, hadErrors, err := ts.mapOnce(context.Background(), prepare(src), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := scanner.Map(context.Background(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := CountLines(src)
+	wk, hk := rsKeys(normalize(ref.Symbols, lines)), rsKeys(normalize(got.Symbols, lines))
+	t.Logf("tree-sitter errors: %v; scanner unparsed %v; imports %q and %q", hadErrors, got.Unparsed, ref.Imports, got.Imports)
+	for i := range max(len(wk), len(hk)) {
+		var w, h rsKey
+		if i < len(wk) {
+			w = wk[i]
+		}
+		if i < len(hk) {
+			h = hk[i]
+		}
+		mark := " "
+		if w != h {
+			mark = "!"
+		}
+		t.Logf("%s %+v\n  %+v", mark, w, h)
+	}
+}
+
 // readBenchFiles reads the files of a benchmark and returns them with their total size.
 func readBenchFiles(b *testing.B, paths []string) (files [][]byte, total int64) {
 	for _, p := range paths {

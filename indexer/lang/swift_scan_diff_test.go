@@ -3,7 +3,6 @@ package lang
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -81,38 +80,6 @@ func swErrorLines(ts *tsMapper, src []byte) [][2]int {
 // TestSwiftScannerDiffFile logs both maps of the file READMAP_SWIFT_FILE names side by side,
 // differences marked "!", to debug a difference the comparison reports.
 func TestSwiftScannerDiffFile(t *testing.T) {
-	path := os.Getenv("READMAP_SWIFT_FILE")
-	if path == "" {
-		t.Skip("SKIP: set READMAP_SWIFT_FILE to a Swift file to compare its two maps")
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := newTSMapper(swiftGrammar()).(*tsMapper)
-	ref, hadErrors, err := ts.mapOnce(context.Background(), swiftBlankIsolation(src), src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := swMapper{}.Map(context.Background(), src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := CountLines(src)
-	wk, hk := rsKeys(normalize(ref.Symbols, lines)), rsKeys(normalize(got.Symbols, lines))
-	t.Logf("tree-sitter errors: %v; imports %q and %q; unparsed %v", hadErrors, ref.Imports, got.Imports, got.Unparsed)
-	for i := range max(len(wk), len(hk)) {
-		var w, h rsKey
-		if i < len(wk) {
-			w = wk[i]
-		}
-		if i < len(hk) {
-			h = hk[i]
-		}
-		mark := " "
-		if w != h {
-			mark = "!"
-		}
-		t.Logf("%s %+v\n  %+v", mark, w, h)
-	}
+	logScannerDiffFile(t, "READMAP_SWIFT_FILE", newTSMapper(swiftGrammar()).(*tsMapper), swMapper{},
+		func(src []byte) []byte { return swiftBlankIsolation(src) })
 }
