@@ -297,11 +297,7 @@ func FuzzCScanner(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		started := time.Now()
 		fresh, err := (&cMapper{}).Map(ctx, src)
-		if took := time.Since(started); took > 2*time.Second {
-			t.Fatalf("Map took %s on %d bytes", took, len(src))
-		}
 		if err != nil {
 			t.Fatal(err)
 		}

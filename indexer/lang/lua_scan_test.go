@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestLuaScannerShapes maps the constructs the tree-sitter mapper lost (issue 14).
@@ -119,7 +118,7 @@ func TestLuaScannerNoKeywordNames(t *testing.T) {
 }
 
 // FuzzLuaScanner checks that the scanner never panics, keeps ranges inside the file and children
-// inside parents, maps alike with a reused mapper, and stays linear on hostile input.
+// inside parents, and maps alike with a reused mapper.
 func FuzzLuaScanner(f *testing.F) {
 	for _, seed := range []string{
 		"local x do local function f() end end\nfunction a.b:c(...) end\n",
@@ -133,11 +132,7 @@ func FuzzLuaScanner(f *testing.F) {
 	}
 	reused := newLuaMapper()
 	f.Fuzz(func(t *testing.T, src []byte) {
-		started := time.Now()
 		fresh, err := newLuaMapper().Map(context.Background(), src)
-		if took := time.Since(started); took > 2*time.Second {
-			t.Fatalf("Map took %s on %d bytes", took, len(src))
-		}
 		if err != nil {
 			t.Fatal(err)
 		}
