@@ -167,6 +167,13 @@ var ctagsCorpora = []ctagsCorpus{
 			line := strings.TrimPrefix(tag.Pattern, "/^")
 			return strings.HasSuffix(tag.Name, "=") || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t")
 		}},
+	// Shell no Bash test was tuned on: Linux's selftests and scripts, when a tree is found.
+	{lang: "Bash", label: "Bash untuned (Linux)", ctags: "Sh", pkg: "linux-source-6.12 (or READMAP_LINUX_SRC)",
+		globs: ctagsUnder(linuxSource(), "tools/testing/selftests/**/*.sh", "scripts/*.sh"), kinds: []string{"function"}, maxFile: 250,
+		want: 98, skip: func(tag ctagsTag) bool {
+			line := strings.TrimPrefix(tag.Pattern, "/^")
+			return strings.HasSuffix(tag.Name, "=") || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t")
+		}},
 }
 
 // mlCtagsMisread reports an OCaml tag ctags misread, for something that defines nothing: each
