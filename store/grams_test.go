@@ -39,6 +39,8 @@ func containingByScan(all []string, sub string, n int) []string {
 func TestNamesContainingMatchesAScan(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)
+	defer func(from int) { listingFromNames = from }(listingFromNames)
+	listingFromNames = 0 // the test's 6,000 names are listed
 	r := rand.New(rand.NewPCG(3, 4))
 	word := func() string {
 		var b strings.Builder
@@ -148,5 +150,56 @@ func TestNamesContainingMatchesAScan(t *testing.T) {
 		if _, ok, err := st.NamesContaining(ctx, sub, 5); ok || err != nil {
 			t.Errorf("NamesContaining(%q) = ok %v, %v; want it left to the scan", sub, ok, err)
 		}
+	}
+}
+
+// TestFewNamesAreNotListed: a store of fewer than listingFromNames names gets no listing at the
+// end of a bulk load, and its lookups read the names table: NamesContaining leaves the query to the
+// caller's scan, and NameBuckets holds every name. Once it holds more, the next run writes it.
+func TestFewNamesAreNotListed(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	defer func(from int) { listingFromNames = from }(listingFromNames)
+	listingFromNames = 100
+	putNames := func(path string, names int) {
+		w := st.NewWriter()
+		f := &File{Path: path, Language: "Go"}
+		for i := range names {
+			name := fmt.Sprintf("%sName%d", path, i)
+			f.Symbols = append(f.Symbols, Symbol{Name: name, Qualname: name, Kind: KindFunction, StartLine: i + 1, EndLine: i + 1, Parent: -1})
+		}
+		if err := w.Put(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.DropLookupIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	putNames("a", 60)
+	if err := st.EnsureLookupIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if current, _, err := listingState(ctx, st.read); err != nil || current {
+		t.Fatalf("listing of 60 names: current %v, %v; want none written", current, err)
+	}
+	if _, ok, err := st.NamesContaining(ctx, "Name1", 5); ok || err != nil {
+		t.Errorf("NamesContaining without a listing = ok %v, %v; want it left to the scan", ok, err)
+	}
+	buckets, err := st.NameBuckets(ctx, 1, 100)
+	if err != nil || len(strings.Fields(string(buckets[len("aName1")]))) != 10 {
+		t.Errorf("NameBuckets without a listing: %q, %v; want aName0 to aName9 of length 6", buckets[len("aName1")], err)
+	}
+	putNames("b", 60)
+	if err := st.EnsureLookupIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if current, _, err := listingState(ctx, st.read); err != nil || !current {
+		t.Errorf("listing of 120 names: current %v, %v; want it written", current, err)
+	}
+	if names, ok, err := st.NamesContaining(ctx, "bName5", 3); !ok || err != nil || len(names) != 3 {
+		t.Errorf("NamesContaining with the listing = %q, ok %v, %v; want 3 names", names, ok, err)
 	}
 }
