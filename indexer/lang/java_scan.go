@@ -73,9 +73,6 @@ type jvLex struct {
 	unclosedAt int
 }
 
-// jvBracket is what each byte adds to the count of brackets open.
-var jvBracket = [256]int8{'(': 1, '[': 1, '{': 1, ')': -1, ']': -1, '}': -1}
-
 // unparsed returns the lines a compiler could not read, once the lexer has read the whole file
 // of lines lines: from a comment or text block left open, or else from the innermost bracket
 // still open, to the end.
@@ -84,29 +81,19 @@ func (l *jvLex) unparsed(lines int) [][2]int {
 	if from == 0 && l.depth > 0 {
 		from = jvOpenAtEnd(l.src)
 	}
-	if from == 0 {
-		return nil
-	}
-	return [][2]int{{from, max(lines, from)}}
+	return toEnd(from, lines)
 }
 
 // jvOpenAtEnd returns the line of the innermost bracket still open at the end of src, or 0.
 func jvOpenAtEnd(src []byte) int {
 	lx := jvLex{src: src, line: 1}
-	var open []int
-	for t := lx.next(); t.kind != jvEOF; t = lx.next() {
-		switch {
-		case t.kind != jvPunct:
-		case jvBracket[src[t.s]] > 0:
-			open = append(open, t.line)
-		case jvBracket[src[t.s]] < 0 && len(open) > 0:
-			open = open[:len(open)-1]
+	return innermostOpen(func() (int, int8, bool) {
+		t := lx.next()
+		if t.kind != jvPunct {
+			return t.line, 0, t.kind != jvEOF
 		}
-	}
-	if len(open) == 0 {
-		return 0
-	}
-	return open[len(open)-1]
+		return t.line, bracketDepth[src[t.s]], true
+	})
 }
 
 // next returns the next token, skipping whitespace and comments.
@@ -183,7 +170,7 @@ func (l *jvLex) token() jvTok {
 		}
 	default:
 		kind = jvPunct
-		l.depth += int(jvBracket[c])
+		l.depth += int(bracketDepth[c])
 		l.pos++
 	}
 	return jvTok{kind: kind, s: start, e: l.pos, line: line, eline: l.line}

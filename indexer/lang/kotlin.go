@@ -99,15 +99,7 @@ func ktObject(w *tsWalk, n *sitter.Node, at tsAt) int {
 
 // inType reports whether parent is a class-like symbol, whose functions are methods.
 func (w *tsWalk) inType(parent int) bool {
-	if parent < 0 {
-		return false
-	}
-	switch w.res.Symbols[parent].Kind {
-	case store.KindClass, store.KindInterface, store.KindEnum, store.KindObject, store.KindStruct,
-		store.KindTrait, store.KindImpl:
-		return true
-	}
-	return false
+	return parent >= 0 && isTypeKind(w.res.Symbols[parent].Kind)
 }
 
 func ktFunction(w *tsWalk, n *sitter.Node, at tsAt) int {

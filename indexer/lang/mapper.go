@@ -145,3 +145,29 @@ func (s *scanStop) tick() bool {
 	}
 	return s.err != nil
 }
+
+// addImportOnce appends path, trimmed, to imports unless it is empty, longer than a name may be,
+// or recorded already in seen (made on first use): the walks and scanners list each import once,
+// as written, in the order met.
+func addImportOnce(imports []string, seen *map[string]bool, path string) []string {
+	path = strings.TrimSpace(path)
+	if path == "" || len(path) > tsMaxName || (*seen)[path] {
+		return imports
+	}
+	if *seen == nil {
+		*seen = map[string]bool{}
+	}
+	(*seen)[path] = true
+	return append(imports, path)
+}
+
+// isTypeKind reports whether a symbol of kind k is class-like: its functions are methods and
+// its variables fields.
+func isTypeKind(k store.Kind) bool {
+	switch k {
+	case store.KindClass, store.KindInterface, store.KindEnum, store.KindObject, store.KindStruct,
+		store.KindTrait, store.KindImpl:
+		return true
+	}
+	return false
+}

@@ -274,9 +274,6 @@ type mlLex struct {
 	unclosedAt int
 }
 
-// mlPunctDepth is what each punctuation byte adds to the count of groups open.
-var mlPunctDepth = [256]int8{'(': 1, '[': 1, '{': 1, ')': -1, ']': -1, '}': -1}
-
 // mlKwDepth is what each keyword adds to the count of groups open.
 var mlKwDepth = [64]int8{mlKwBegin: 1, mlKwStruct: 1, mlKwSig: 1, mlKwObject: 1, mlKwDo: 1, mlKwEnd: -1, mlKwDone: -1}
 
@@ -288,36 +285,23 @@ func (l *mlLex) unparsed(lines int) [][2]int {
 	if from == 0 && l.depth > 0 {
 		from = mlOpenAtEnd(l.src)
 	}
-	if from == 0 {
-		return nil
-	}
-	return [][2]int{{from, max(lines, from)}}
+	return toEnd(from, lines)
 }
 
 // mlOpenAtEnd returns the line of the innermost group still open at the end of src, or 0.
 func mlOpenAtEnd(src []byte) int {
 	lx := mlLex{src: src, line: 1}
 	lx.shebang()
-	var open []int
-	for t := lx.next(); t.kind() != mlEOF; t = lx.next() {
-		var d int8
+	return innermostOpen(func() (int, int8, bool) {
+		t := lx.next()
 		switch t.kind() {
 		case mlPunct:
-			d = mlPunctDepth[src[t.s]]
+			return int(t.line), bracketDepth[src[t.s]], true
 		case mlLower:
-			d = mlKwDepth[t.kw()]
+			return int(t.line), mlKwDepth[t.kw()], true
 		}
-		switch {
-		case d > 0:
-			open = append(open, int(t.line))
-		case d < 0 && len(open) > 0:
-			open = open[:len(open)-1]
-		}
-	}
-	if len(open) == 0 {
-		return 0
-	}
-	return open[len(open)-1]
+		return int(t.line), 0, t.kind() != mlEOF
+	})
 }
 
 // shebang skips a first line that starts with "#!", which is no OCaml.
@@ -457,7 +441,7 @@ func (l *mlLex) token() mlTok {
 		l.pos += 2
 	default:
 		kind = mlPunct
-		l.depth += int(mlPunctDepth[c])
+		l.depth += int(bracketDepth[c])
 		l.pos++
 	}
 	return newMLTok(kind, kw, start, l.pos, line, l.line)

@@ -160,7 +160,7 @@ func (s *pyScanner) scanLogical() {
 				return
 			}
 			if s.definitionStarts() {
-				s.unclosed(opened, s.line-1)
+				s.unparsed = appendSpan(s.unparsed, opened, s.line-1)
 				return
 			}
 		case c == '#':
@@ -228,19 +228,8 @@ func (s *pyScanner) scanLogical() {
 		}
 	}
 	if depth > 0 {
-		s.unclosed(opened, math.MaxInt)
+		s.unparsed = appendSpan(s.unparsed, opened, math.MaxInt)
 	}
-}
-
-// unclosed records that what opened on line from was left open up to line to (MaxInt: the end
-// of the source), where Python reports it never closed ("'(' was never closed", "unterminated
-// triple-quoted string literal"); Map clips the span to the file.
-func (s *pyScanner) unclosed(from, to int) {
-	if k := len(s.unparsed) - 1; k >= 0 && s.unparsed[k][0] == from {
-		s.unparsed[k][1] = max(s.unparsed[k][1], to) // a string in an f-string's field, and the f-string
-		return
-	}
-	s.unparsed = append(s.unparsed, [2]int{from, to})
 }
 
 func (s *pyScanner) add(kind pyKind, start, end int) {
@@ -313,7 +302,7 @@ func (s *pyScanner) stringEnd(i int, fstring, raw bool, nest int) int {
 	if fstring && nest < pyMaxFNest {
 		end, ok := s.fLiteral(i, q, triple, raw, nest)
 		if !ok && end == n {
-			s.unclosed(s.line, math.MaxInt)
+			s.unparsed = appendSpan(s.unparsed, s.line, math.MaxInt)
 		}
 		return end
 	}
@@ -352,7 +341,7 @@ func (s *pyScanner) stringEnd(i int, fstring, raw bool, nest int) int {
 			}
 		}
 	}
-	s.unclosed(s.line, math.MaxInt)
+	s.unparsed = appendSpan(s.unparsed, s.line, math.MaxInt)
 	return n
 }
 

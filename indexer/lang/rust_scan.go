@@ -76,9 +76,6 @@ type rsLex struct {
 	unclosedAt int
 }
 
-// rsBracket is what each byte adds to the count of brackets open.
-var rsBracket = [256]int8{'(': 1, '[': 1, '{': 1, ')': -1, ']': -1, '}': -1}
-
 // unparsed returns the lines a compiler could not read, once the lexer has read the whole file
 // of lines lines: from a comment or string left open, or else from the innermost bracket still
 // open, to the end.
@@ -87,29 +84,19 @@ func (l *rsLex) unparsed(lines int) [][2]int {
 	if from == 0 && l.depth > 0 {
 		from = rsOpenAtEnd(l.src)
 	}
-	if from == 0 {
-		return nil
-	}
-	return [][2]int{{from, max(lines, from)}}
+	return toEnd(from, lines)
 }
 
 // rsOpenAtEnd returns the line of the innermost bracket still open at the end of src, or 0.
 func rsOpenAtEnd(src []byte) int {
 	lx := rsLex{src: src, line: 1}
-	var open []int
-	for t := lx.next(); t.kind != rsEOF; t = lx.next() {
-		switch {
-		case t.kind != rsPunct:
-		case rsBracket[src[t.s]] > 0:
-			open = append(open, t.line)
-		case rsBracket[src[t.s]] < 0 && len(open) > 0:
-			open = open[:len(open)-1]
+	return innermostOpen(func() (int, int8, bool) {
+		t := lx.next()
+		if t.kind != rsPunct {
+			return t.line, 0, t.kind != rsEOF
 		}
-	}
-	if len(open) == 0 {
-		return 0
-	}
-	return open[len(open)-1]
+		return t.line, bracketDepth[src[t.s]], true
+	})
 }
 
 // next returns the next token, skipping whitespace and comments.
@@ -198,7 +185,7 @@ func (l *rsLex) token() rsTok {
 		}
 		kind = rsIdent
 	default:
-		l.depth += int(rsBracket[c])
+		l.depth += int(bracketDepth[c])
 		l.pos++
 		if l.pos < len(src) {
 			n := src[l.pos]
@@ -1207,17 +1194,7 @@ func (s *rsScan) add(sym store.Symbol) int {
 
 // addImport records an import once, as written.
 func (s *rsScan) addImport(path string) {
-	path = strings.TrimSpace(path)
-	if path == "" || len(path) > tsMaxName {
-		return
-	}
-	if s.seenImports == nil {
-		s.seenImports = map[string]bool{}
-	}
-	if !s.seenImports[path] {
-		s.seenImports[path] = true
-		s.res.Imports = append(s.res.Imports, path)
-	}
+	s.res.Imports = addImportOnce(s.res.Imports, &s.seenImports, path)
 }
 
 // raw returns the source between two offsets, capped for signatures as the tree-sitter walk's

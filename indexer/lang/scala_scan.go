@@ -823,15 +823,7 @@ func (p *scParse) isArrow(i int) bool {
 
 // inType reports whether the symbol parent is a type, whose defs are methods and vals fields.
 func (p *scParse) inType(parent int) bool {
-	if parent < 0 {
-		return false
-	}
-	switch p.res.Symbols[parent].Kind {
-	case store.KindClass, store.KindInterface, store.KindEnum, store.KindObject, store.KindStruct,
-		store.KindTrait, store.KindImpl:
-		return true
-	}
-	return false
+	return parent >= 0 && isTypeKind(p.res.Symbols[parent].Kind)
 }
 
 // add appends s inside its parent's range, with its depth, and returns its index.

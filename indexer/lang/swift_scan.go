@@ -180,7 +180,7 @@ func (s *swScan) decl(parent, nest int) {
 	}
 	switch {
 	case s.tok != start:
-	case rsBracket[s.punct(start)] > 0:
+	case bracketDepth[s.punct(start)] > 0:
 		s.balanced()
 	default:
 		s.advance()
@@ -348,19 +348,29 @@ func (s *swScan) typeDecl(d *swDecl, kind store.Kind, extension bool) {
 		name = foldName(s.lx.src[s.tok.s:s.tok.e])
 		s.advance()
 	}
-	last, body := s.stmt(true, nil)
-	if name == "" {
-		if body {
-			s.balanced()
-		}
-		return
-	}
-	if !body {
-		s.add(d, name, kind, last.eline, s.sig(d.sigFrom, last.e))
+	if !s.declHead(d, name, kind) {
 		return
 	}
 	idx := s.add(d, name, kind, 0, s.sig(d.sigFrom, s.tok.s))
 	s.body(idx, d.nest+1)
+}
+
+// declHead reads a declaration's head on to its body and reports whether a body follows, at tok,
+// for the caller to map; a declaration without one is mapped here (a protocol's requirement), and
+// the body of one without a name is skipped.
+func (s *swScan) declHead(d *swDecl, name string, kind store.Kind) bool {
+	last, body := s.stmt(true, nil)
+	switch {
+	case name == "":
+		if body {
+			s.balanced()
+		}
+		return false
+	case !body:
+		s.add(d, name, kind, last.eline, s.sig(d.sigFrom, last.e))
+		return false
+	}
+	return true
 }
 
 // body reads the body whose "{" is at tok: with the declarations in it mapped as members of
@@ -393,7 +403,7 @@ func (s *swScan) extendedType() string {
 		if angles == 0 && (s.punct(t) == ':' || s.punct(t) == '{' || s.is(t, "where")) {
 			break
 		}
-		if t.kind == swPunct && (angles == 0 || rsBracket[s.punct(t)] != 0) {
+		if t.kind == swPunct && (angles == 0 || bracketDepth[s.punct(t)] != 0) {
 			break
 		}
 		if t.kind == swOp {
@@ -415,15 +425,7 @@ func (s *swScan) extendedType() string {
 // tok: its signature runs to its body, its range to the body's closing brace; without a body
 // (a protocol's requirement) both end where the statement does.
 func (s *swScan) function(d *swDecl, name string, kind store.Kind) {
-	last, body := s.stmt(true, nil)
-	if name == "" {
-		if body {
-			s.balanced()
-		}
-		return
-	}
-	if !body {
-		s.add(d, name, kind, last.eline, s.sig(d.sigFrom, last.e))
+	if !s.declHead(d, name, kind) {
 		return
 	}
 	sig := s.sig(d.sigFrom, s.tok.s)
@@ -549,17 +551,7 @@ var swImportKinds = map[string]bool{
 
 // addImport records an import once.
 func (s *swScan) addImport(path string) {
-	path = strings.TrimSpace(path)
-	if path == "" || len(path) > tsMaxName {
-		return
-	}
-	if s.seenImports == nil {
-		s.seenImports = map[string]bool{}
-	}
-	if !s.seenImports[path] {
-		s.seenImports[path] = true
-		s.res.Imports = append(s.res.Imports, path)
-	}
+	s.res.Imports = addImportOnce(s.res.Imports, &s.seenImports, path)
 }
 
 // stmt reads on to the end of the statement whose tokens up to prev are read: a line break
@@ -609,7 +601,7 @@ func (s *swScan) balanced() swTok {
 		}
 		s.advance()
 		if t.kind == swPunct {
-			depth += int(rsBracket[s.lx.src[t.s]])
+			depth += int(bracketDepth[s.lx.src[t.s]])
 			if depth <= 0 {
 				return t
 			}

@@ -246,7 +246,7 @@ func (l *swLex) token() swTok {
 		l.operator()
 		kind = swOp
 	default:
-		l.depth += int(rsBracket[c])
+		l.depth += int(bracketDepth[c])
 		l.pos++
 	}
 	l.operand = kind == swLit || kind == swIdent && !swBeforeOperand[string(src[start:l.pos])] ||
@@ -474,7 +474,7 @@ func (l *swLex) interpolation() {
 			return
 		}
 		if t.kind == swPunct {
-			if depth += int(rsBracket[l.src[t.s]]); depth == 0 {
+			if depth += int(bracketDepth[l.src[t.s]]); depth == 0 {
 				l.depth = outer // the closing ")" is the interpolation's, not a bracket's
 				return
 			}
@@ -493,28 +493,18 @@ func (l *swLex) unparsed(lines int) [][2]int {
 	if from == 0 && l.depth > 0 {
 		from = swOpenAtEnd(l.src)
 	}
-	if from == 0 {
-		return nil
-	}
-	return [][2]int{{from, max(lines, from)}}
+	return toEnd(from, lines)
 }
 
 // swOpenAtEnd returns the line of the innermost bracket still open at the end of src, or 0;
 // the brackets of the later branches of #if blocks do not count.
 func swOpenAtEnd(src []byte) int {
 	lx := swLex{src: src, line: 1}
-	var open []int
-	for t := lx.next(); t.kind != swEOF; t = lx.next() {
-		switch {
-		case t.kind != swPunct || lx.inactive != 0:
-		case rsBracket[src[t.s]] > 0:
-			open = append(open, t.line)
-		case rsBracket[src[t.s]] < 0 && len(open) > 0:
-			open = open[:len(open)-1]
+	return innermostOpen(func() (int, int8, bool) {
+		t := lx.next()
+		if t.kind != swPunct || lx.inactive != 0 {
+			return t.line, 0, t.kind != swEOF
 		}
-	}
-	if len(open) == 0 {
-		return 0
-	}
-	return open[len(open)-1]
+		return t.line, bracketDepth[src[t.s]], true
+	})
 }

@@ -695,17 +695,7 @@ func (w *tsWalk) qualname(i int) string {
 
 // addImport records an import once, as written.
 func (w *tsWalk) addImport(path string) {
-	path = strings.TrimSpace(path)
-	if path == "" || len(path) > tsMaxName {
-		return
-	}
-	if w.seenImports == nil {
-		w.seenImports = map[string]bool{}
-	}
-	if !w.seenImports[path] {
-		w.seenImports[path] = true
-		w.res.Imports = append(w.res.Imports, path)
-	}
+	w.res.Imports = addImportOnce(w.res.Imports, &w.seenImports, path)
 }
 
 // startOf returns the 0-based row and byte offset where n's text starts: after leading

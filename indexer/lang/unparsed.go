@@ -132,3 +132,35 @@ func joinSpans(spans [][2]int, last int) [][2]int {
 	}
 	return out
 }
+
+// bracketDepth is what each byte adds to the count of brackets open: ( [ { open, ) ] } close.
+var bracketDepth = [256]int8{'(': 1, '[': 1, '{': 1, ')': -1, ']': -1, '}': -1}
+
+// toEnd is the span from line from to the file's last line (lines), or none when from is 0: what
+// a scanner that met a comment, string or bracket left open at the end could not read.
+func toEnd(from, lines int) [][2]int {
+	if from == 0 {
+		return nil
+	}
+	return [][2]int{{from, max(lines, from)}}
+}
+
+// innermostOpen reads a file's tokens with step, which gives each token's line and what it adds
+// to the depth (1 opens, -1 closes, 0 neither), until it reports the end; it returns the line of
+// the innermost opener still open then, or 0. A scanner runs it only when its count of open
+// brackets ended above zero, to say where the file's damage starts.
+func innermostOpen(step func() (line int, depth int8, more bool)) int {
+	var open []int
+	for line, d, more := step(); more; line, d, more = step() {
+		switch {
+		case d > 0:
+			open = append(open, line)
+		case d < 0 && len(open) > 0:
+			open = open[:len(open)-1]
+		}
+	}
+	if len(open) == 0 {
+		return 0
+	}
+	return open[len(open)-1]
+}
