@@ -476,6 +476,15 @@ func fbLispToken(t []byte) []byte {
 // keywordDef records "KEYWORD NAME ..." (after is the text after the keyword) unless it reads as
 // prose. It reports whether it recorded one.
 func (h *fbPass) keywordDef(t []byte, kind store.Kind, after []byte, indent int) bool {
+	if kind == store.KindFunction && len(after) > 0 && after[0] == '(' {
+		// A method after its receiver: Go's "func (p *parser) parseExpr() ast.Expr {".
+		name := fbAfterReceiver(after)
+		if len(name) == 0 {
+			return false
+		}
+		h.def(t, string(name), store.KindMethod, indent)
+		return true
+	}
 	name := fbName(after)
 	if len(name) == 0 || fbStopwords[strings.ToLower(string(name))] || fbModifiers[string(name)] {
 		return false
@@ -511,6 +520,28 @@ func (h *fbPass) keywordDef(t []byte, kind store.Kind, after []byte, indent int)
 		h.cands[len(h.cands)-1].block = false // "const X = 1", "type A = B": one line unless indented
 	}
 	return true
+}
+
+// fbAfterReceiver returns the name that follows a receiver in parentheses at the start of t and
+// opens a parameter or type parameter list ("(p *parser) parseExpr(" gives parseExpr), or none.
+func fbAfterReceiver(t []byte) []byte {
+	depth := 0
+	for i, c := range t {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				rest := bytes.TrimLeft(t[i+1:], " \t")
+				name := fbName(rest)
+				if len(name) == 0 || len(rest) == len(name) || rest[len(name)] != '(' && rest[len(name)] != '[' {
+					return nil
+				}
+				return name
+			}
+		}
+	}
+	return nil
 }
 
 // def records a code definition named name on line t. One whose braces open and close on its
