@@ -925,3 +925,40 @@ func TestPutAsNew(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestNamesOfTheOpenBatchCanBeRemoved: the names a writer on an empty store gives ids wait for
+// the batch's end to be written; a file that loses one of them before then still unlinks it,
+// and the names the batch keeps are all written, once.
+func TestNamesOfTheOpenBatchCanBeRemoved(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	w := st.NewWriter()
+	sym := func(name string, line int) Symbol {
+		return Symbol{Name: name, Qualname: name, Kind: KindFunction, StartLine: line, EndLine: line, Parent: -1}
+	}
+	put := func(path string, names ...string) {
+		t.Helper()
+		f := &File{Path: path, Language: "Go"}
+		for i, n := range names {
+			f.Symbols = append(f.Symbols, sym(n, i+1))
+		}
+		if err := w.Put(ctx, f); err != nil {
+			t.Fatalf("Put %s: %v", path, err)
+		}
+	}
+	put("a.go", "Zeta", "Alpha", "Beta")
+	put("b.go", "alpha", "Gamma")
+	put("a.go", "Zeta", "Alpha") // Beta goes before the batch is written
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	names, err := st.SymbolNames(ctx)
+	if want := []string{"Alpha", "Gamma", "Zeta"}; err != nil || !cmp.Equal(names, want) {
+		t.Errorf("SymbolNames = %v, %v; want %v", names, err, want)
+	}
+	for name, want := range map[string]int{"Alpha": 2, "Beta": 0, "Gamma": 1, "Zeta": 1} {
+		if hits, err := st.SymbolsNamed(ctx, name, LookupFilter{}, 0); err != nil || len(hits) != want {
+			t.Errorf("SymbolsNamed(%s) = %d hits, %v; want %d", name, len(hits), err, want)
+		}
+	}
+}
