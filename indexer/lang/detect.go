@@ -98,7 +98,8 @@ func BinaryKind(head []byte) (string, bool) {
 }
 
 // Detect returns the language of a file from its name and first bytes, or nil when no language of
-// the table claims it (the file then gets the fallback map).
+// the table claims it (the file then gets the fallback map): its name, else its "#!" line, else
+// an editor's mode line (modeline.go).
 func Detect(name string, head []byte) *Language {
 	base := path.Base(strings.ReplaceAll(name, "\\", "/"))
 	for _, l := range table {
@@ -138,7 +139,7 @@ func Detect(name string, head []byte) *Language {
 			}
 		}
 	}
-	return nil
+	return modelineLanguage(head)
 }
 
 // shebangInterpreter returns the interpreter named by a "#!" first line, without its path,

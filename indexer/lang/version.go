@@ -20,7 +20,9 @@ import "sync"
 const MappersVersion = 12
 
 // fallbackVersion numbers what becomes of files that no language claims, and of binary files.
-const fallbackVersion = 2
+// 3: a file may be claimed by its editor mode line (modeline.go), so rows of files no language
+// claimed are mapped again.
+const fallbackVersion = 3
 
 // RowVersion returns the version recorded with a file mapped as the language named language (""
 // for a file no language claims): MappersVersion in the thousands, the language's Version below.
