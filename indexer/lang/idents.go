@@ -504,7 +504,7 @@ func AfterMember(line []byte, col int) bool {
 // still passes it), for refs; and their store.NameHash values, sorted, for the repository map.
 // Both are nil when there are none.
 func Uses(language string, src []byte) (filter []byte, names []uint32) {
-	seen := map[string]bool{}
+	seen := make(map[string]bool, min(len(src)/64, 4096))
 	EachIdentifier(language, src, func(name []byte, _, _ int) {
 		if !seen[string(name)] {
 			seen[string(name)] = true
