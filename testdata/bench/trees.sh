@@ -37,7 +37,8 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 # label | tree | what it is | more ctags options
 # Bash completions have no extension or shebang: ctags reads 7 of their files unless told the
 # language, readmap all of them, so ctags is told. Debian's Elixir ships only compiled .beam
-# files, so the Elixir tree is the library files committed for the Elixir tests.
+# files, so the Elixir tree is the library files committed for the Elixir tests; C# and Kotlin,
+# which Debian does not ship as source, are the files committed for their tests.
 trees=(
   "Go|$(go env GOROOT 2>/dev/null)/src|GOROOT/src"
   "Python|$python|Python standard library"
@@ -55,6 +56,8 @@ trees=(
   "OCaml|/usr/lib/ocaml|OCaml standard library"
   "SQL|/usr/share/postgresql|PostgreSQL extension scripts"
   "Elixir|$repo/testdata/corpus/elixir|Elixir library (testdata/corpus)"
+  "C#|$repo/testdata/corpus/csharp|Newtonsoft.Json files (testdata/corpus)"
+  "Kotlin|$repo/testdata/corpus/kotlin|Kotlin files (testdata/corpus)"
   "Markdown|/usr/share/doc/nodejs|Node.js docs"
 )
 
@@ -64,7 +67,7 @@ printf '%-11s %-34s %7s %8s | %9s %9s | %9s %9s | %6s %6s\n' language tree files
 skipped=()
 for t in "${trees[@]}"; do
   IFS='|' read -r label dir what ctags_opts <<<"$t"
-  if [ -n "${BENCH_TREES:-}" ] && ! grep -qw -- "$label" <<<"$BENCH_TREES"; then continue; fi
+  if [ -n "${BENCH_TREES:-}" ] && [[ " $BENCH_TREES " != *" $label "* ]]; then continue; fi
   if [ -z "$dir" ] || [ ! -d "$dir" ]; then skipped+=("$label ($what${dir:+: $dir})"); continue; fi
   files=$(find "$dir" -type f | wc -l)
   mb=$(du -sm "$dir" | cut -f1)
