@@ -50,7 +50,7 @@ var table = []*Language{
 	{Name: "Dockerfile", Version: 1, MapperName: "dockerfile", NewMapper: func() Mapper { return dockerfileMapper{} },
 		Extensions: []string{".dockerfile", ".containerfile"},
 		Filenames:  []string{"Dockerfile", "Containerfile", "dockerfile", "Dockerfile.*", "Containerfile.*"}},
-	{Name: "Elixir", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(elixirGrammar()),
+	{Name: "Elixir", Version: 2, MapperName: exMapperName, NewMapper: func() Mapper { return exMapper{} },
 		Extensions:   []string{".ex", ".exs"},
 		Interpreters: []string{"elixir", "iex"}},
 	{Name: "Go", Version: 2, MapperName: "go-scanner", NewMapper: func() Mapper { return goMapper{} },
