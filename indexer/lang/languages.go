@@ -24,7 +24,7 @@ var table = []*Language{
 	// entry, so C++ headers have an entry of their own.
 	{Name: "C++", Version: 3, MapperName: "cpp-scanner", NewMapper: func() Mapper { return &cppMapper{} },
 		Extensions: []string{".h"}, Sniff: looksLikeCPP},
-	{Name: "C#", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(csharpGrammar()),
+	{Name: "C#", Version: 2, MapperName: csMapperName, NewMapper: func() Mapper { return csMapper{} },
 		Extensions: []string{".cs", ".csx"}},
 	// The Lisp family (clojure.go): one reader, a definitions walk for code, a key tree for EDN.
 	{Name: "Clojure", Version: 1, MapperName: "clojure-reader", NewMapper: func() Mapper { return &cljMapper{} },
