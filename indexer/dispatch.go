@@ -28,7 +28,7 @@ func (r *run) dispatch(ctx context.Context, found <-chan string) <-chan string {
 		}
 		w := &waiting{}
 		in := found
-		for {
+		for in != nil || w.len() > 0 {
 		found: // first every path found so far, so that the largest is known
 			for in != nil {
 				select {
@@ -41,9 +41,6 @@ func (r *run) dispatch(ctx context.Context, found <-chan string) <-chan string {
 				default:
 					break found
 				}
-			}
-			if in == nil && w.len() == 0 {
-				return
 			}
 			var send chan<- string
 			if w.len() > 0 {

@@ -40,25 +40,3 @@ func TestDispatchGivesLargeFilesFirst(t *testing.T) {
 		t.Errorf("dispatched %v; want %v", got, want)
 	}
 }
-
-// TestDispatchEndsWithTheWalk: the workers' channel is closed once the walk's is and nothing
-// waits, whether the walk found nothing, or its end comes while the workers are busy.
-func TestDispatchEndsWithTheWalk(t *testing.T) {
-	r := &run{opts: Options{Root: t.TempDir()}, statesRead: make(chan struct{})}
-	close(r.statesRead)
-	empty := make(chan string)
-	close(empty)
-	for range r.dispatch(context.Background(), empty) {
-		t.Error("a path out of an empty walk")
-	}
-	found := make(chan string)
-	out := r.dispatch(context.Background(), found)
-	found <- filepath.Join(r.opts.Root, "a.go")
-	if got := <-out; filepath.Base(got) != "a.go" {
-		t.Errorf("dispatched %q; want a.go", got)
-	}
-	close(found)
-	if abs, open := <-out; open {
-		t.Errorf("dispatched %q after the walk's end", abs)
-	}
-}
