@@ -1,10 +1,9 @@
 // Package indexer walks a repository, recognises each file's language, maps it into symbols with
 // exact line ranges, and hands the rows to the store's writer.
 //
-// The pipeline is walker → bounded channel → dispatcher (large files first) → a conc pool of
-// mapper workers → bounded channel → one writer goroutine that owns the write transaction. A bad
-// file is data, not an error: it is recorded with a skip reason and the run carries on. The
-// package writes no SQL of its own.
+// The pipeline is walker → bounded channel → a conc pool of mapper workers → bounded channel → one
+// writer goroutine that owns the write transaction. A bad file is data, not an error: it is
+// recorded with a skip reason and the run carries on. The package writes no SQL of its own.
 package indexer
 
 import (
@@ -221,7 +220,7 @@ func (r *run) pipeline(ctx context.Context) error {
 	paths := make(chan string, pathsDepth)
 	walkDone := r.startWalk(stages, paths)
 	queue := semaphore.NewWeighted(queuedSymbols)
-	outcomes := r.startWorkers(stages, r.dispatch(stages, paths), queue)
+	outcomes := r.startWorkers(stages, paths, queue)
 	applyErr := r.applyOutcomes(ctx, outcomes, queue)
 	stop() // when the writer stopped early, the walk and the workers still run
 	drain(outcomes)
