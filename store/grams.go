@@ -92,52 +92,18 @@ func writeListing(ctx context.Context, tx *sql.Tx, buckets map[int][]byte) error
 	if err := flush(); err != nil {
 		return err
 	}
-	if err := insertGrams(ctx, tx, postings.lists); err != nil {
+	// In the order of their rowids: in the map's order, one row a statement, they were a quarter
+	// of the listing's writing on Linux's UAPI headers (12,890 trigrams).
+	grams := slices.Sorted(maps.Keys(postings.lists))
+	rows := make([]any, 0, 2*len(grams))
+	for _, g := range grams {
+		rows = append(rows, g, postings.lists[g])
+	}
+	if err := insertRows(ctx, tx, "INSERT INTO name_grams (gram, slices) VALUES ", 2, rows); err != nil {
 		return err
 	}
 	_, err = tx.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value", metaListingBuilt)
 	return err
-}
-
-// gramsPerInsert is how many trigrams one statement of insertGrams writes.
-const gramsPerInsert = 256
-
-// insertGrams writes the slice lists of the trigrams, in the order of their rowids and several
-// rows a statement: one row a statement, in the map's order, was a quarter of the listing's
-// writing on Linux's UAPI headers (12,890 trigrams).
-func insertGrams(ctx context.Context, tx *sql.Tx, lists map[uint32][]byte) error {
-	grams := slices.Sorted(maps.Keys(lists))
-	var full *sql.Stmt
-	defer func() {
-		if full != nil {
-			full.Close()
-		}
-	}()
-	args := make([]any, 0, 2*gramsPerInsert)
-	for start := 0; start < len(grams); start += gramsPerInsert {
-		chunk := grams[start:min(start+gramsPerInsert, len(grams))]
-		args = args[:0]
-		for _, g := range chunk {
-			args = append(args, g, lists[g])
-		}
-		query := "INSERT INTO name_grams (gram, slices) VALUES " + placeholders(len(chunk), "(?,?)")
-		if len(chunk) < gramsPerInsert { // the last, once
-			if _, err := tx.ExecContext(ctx, query, args...); err != nil {
-				return err
-			}
-			continue
-		}
-		if full == nil {
-			var err error
-			if full, err = tx.PrepareContext(ctx, query); err != nil {
-				return err
-			}
-		}
-		if _, err := full.ExecContext(ctx, args...); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // sliceLists gathers, while the index is built, the slices holding each trigram, each once, as

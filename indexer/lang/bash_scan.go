@@ -29,10 +29,8 @@ func (bashScanner) Map(ctx context.Context, src []byte) (*Result, error) {
 
 // newBashScan returns the state of a scan of src.
 func newBashScan(ctx context.Context, src []byte) *bashScan {
-	s := &bashScan{scanStop: scanStop{ctx: ctx}, src: src, lineNo: 1, w: tsWalk{src: src, lastOverload: -1}}
-	if bytes.HasPrefix(src, []byte("\uFEFF")) {
-		s.pos = 3 // a byte order mark
-	}
+	s := &bashScan{scanStop: scanStop{ctx: ctx}, src: src, lc: lineCursor{src: src, line: 1}, w: tsWalk{src: src, lastOverload: -1}}
+	s.pos = bomLen(src)
 	return s
 }
 
@@ -53,9 +51,8 @@ type bashScan struct {
 	pos      int
 	depth    int           // how deep lists, expansions and groups nest at pos
 	docs     []bashHeredoc // the here-documents whose bodies follow the next newline
-	lineOff  int           // an offset whose line is known: lineNo
-	lineNo   int
-	cmd      bashCmd // the top-level command being read
+	lc       lineCursor    // the lines of offsets
+	cmd      bashCmd       // the top-level command being read
 	unparsed [][2]int
 	w        tsWalk // the symbols and imports, added as the walk adds them
 	// commands, when set, gets the line span of each top-level list of commands: the
@@ -114,15 +111,7 @@ func (s *bashScan) enter() bool {
 func (s *bashScan) leave() { s.depth-- }
 
 // line returns the 1-based line of offset off, counting from the last offset asked for.
-func (s *bashScan) line(off int) int {
-	if off >= s.lineOff {
-		s.lineNo += bytes.Count(s.src[s.lineOff:off], []byte{'\n'})
-	} else {
-		s.lineNo -= bytes.Count(s.src[off:s.lineOff], []byte{'\n'})
-	}
-	s.lineOff = off
-	return s.lineNo
-}
+func (s *bashScan) line(off int) int { return s.lc.at(off) }
 
 // unclosed records that what opened on line from runs to the end of the file.
 func (s *bashScan) unclosed(from int) {

@@ -72,8 +72,8 @@ func (l *csLex) next() csTok {
 	for l.pos < len(src) {
 		c := src[l.pos]
 		switch {
-		case c == 0xEF && l.pos == 0 && len(src) >= 3 && src[1] == 0xBB && src[2] == 0xBF: // a byte order mark
-			l.pos = 3
+		case l.pos == 0 && bomLen(src) > 0:
+			l.pos = bomLen(src)
 			continue
 		case c == '\n':
 			l.line++

@@ -20,7 +20,7 @@ type cssMapper struct {
 type cssScan struct {
 	src          []byte
 	lineComments bool
-	lc           markupLineAt
+	lc           lineCursor
 	res          Result
 	stack        []cssBlock
 	prelude      int // offset of the first byte of the current prelude, -1 when none
@@ -28,7 +28,7 @@ type cssScan struct {
 
 // Map returns the rules and at-rules of a style sheet.
 func (m cssMapper) Map(ctx context.Context, src []byte) (*Result, error) {
-	c := &cssScan{src: src, lineComments: m.lineComments, lc: markupLineAt{src: src, line: 1}, prelude: -1}
+	c := &cssScan{src: src, lineComments: m.lineComments, lc: lineCursor{src: src, line: 1}, prelude: -1}
 	n := 0
 	for i := 0; i < len(src); {
 		if n++; n%(markupCheckEvery*16) == 0 && ctx.Err() != nil {

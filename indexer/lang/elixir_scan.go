@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"bytes"
 	"context"
 	"math"
 
@@ -26,9 +25,7 @@ func (exMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	}
 	p := &exScanner{scanStop: scanStop{ctx: ctx}, src: src, quote: -1, w: tsWalk{src: src, lastOverload: -1}}
 	p.lx = exLexer{src: src, line: 1}
-	if bytes.HasPrefix(src, []byte("\uFEFF")) {
-		p.lx.pos = 3 // a byte order mark
-	}
+	p.lx.pos = bomLen(src)
 	p.lx.next(&p.tok)
 	p.members(-1, exTop)
 	if p.err != nil {

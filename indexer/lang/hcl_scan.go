@@ -23,9 +23,7 @@ func (hclScanner) Map(ctx context.Context, src []byte) (*Result, error) {
 		return nil, errTooLargeToParse
 	}
 	s := &hclScan{scanStop: scanStop{ctx: ctx}, src: src, line: 1, lines: CountLines(src), w: tsWalk{src: src, lastOverload: -1}}
-	if strings.HasPrefix(string(src[:min(len(src), 3)]), "\uFEFF") {
-		s.pos = 3 // a byte order mark
-	}
+	s.pos = bomLen(src)
 	s.body()
 	if s.err != nil {
 		return nil, s.err

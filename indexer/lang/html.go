@@ -74,7 +74,7 @@ type htmlElem struct {
 
 type htmlScan struct {
 	src      []byte
-	lc       markupLineAt
+	lc       lineCursor
 	stack    []htmlElem
 	openTags map[string]int // how many elements of each tag the stack holds
 	res      Result
@@ -92,7 +92,7 @@ type htmlTag struct {
 // Map returns the landmark elements and elements with an id of an HTML file; its imports are the
 // scripts and stylesheets it loads, its summary its title.
 func (htmlMapper) Map(ctx context.Context, src []byte) (*Result, error) {
-	h := &htmlScan{src: src, lc: markupLineAt{src: src, line: 1}, openTags: map[string]int{}}
+	h := &htmlScan{src: src, lc: lineCursor{src: src, line: 1}, openTags: map[string]int{}}
 	for i, n := 0, 0; i < len(src); n++ {
 		if n%markupCheckEvery == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()

@@ -75,15 +75,16 @@ func markupBlank(line []byte) bool {
 	return at == len(line)
 }
 
-// markupLineAt turns byte offsets into 1-based lines, counting from the last offset asked, so
-// that a scanner moving forward pays only for the bytes it passes.
-type markupLineAt struct {
+// lineCursor turns byte offsets into 1-based lines, counting from the last offset asked, so
+// that a scanner moving forward pays only for the bytes it passes (the markup, SQL and Bash
+// scanners).
+type lineCursor struct {
 	src  []byte
 	off  int
 	line int
 }
 
-func (c *markupLineAt) at(off int) int {
+func (c *lineCursor) at(off int) int {
 	off = min(max(off, 0), len(c.src))
 	if off >= c.off {
 		c.line += bytes.Count(c.src[c.off:off], []byte{'\n'})

@@ -35,14 +35,8 @@ func modelineLanguage(head []byte) *Language {
 	if mode == "" {
 		mode = vimFiletype(head)
 	}
-	name, ok := modeLanguages[strings.ToLower(mode)]
-	if !ok {
-		return nil
-	}
-	for _, l := range table {
-		if l.Name == name {
-			return l
-		}
+	if name, ok := modeLanguages[strings.ToLower(mode)]; ok {
+		return ByName(name)
 	}
 	return nil
 }

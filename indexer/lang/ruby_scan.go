@@ -55,9 +55,7 @@ func (rbMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 		return nil, errTooLargeToParse // offsets are 32-bit
 	}
 	s := &rbScan{scanStop: scanStop{ctx: ctx}, lx: rbLex{src: src, line: 1}, w: tsWalk{src: src, lastOverload: -1}}
-	if strings.HasPrefix(string(src[:min(len(src), 3)]), "\uFEFF") {
-		s.lx.pos = 3 // a byte order mark
-	}
+	s.lx.pos = bomLen(src)
 	s.lx.lineStart()
 	for {
 		if t, _ := s.stmts(tsTop, 0); t.kind == rbEOF || s.err != nil {

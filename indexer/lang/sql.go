@@ -47,7 +47,7 @@ type sqlScan struct {
 	pos    int
 	mysql  bool   // backslash escapes in strings, no dollar quotes
 	delim  string // the statement delimiter, ";" unless DELIMITER changed it
-	lc     markupLineAt
+	lc     lineCursor
 	res    Result
 	tokens []sqlToken
 	// BEGIN/CASE ... END nesting in a routine's body, and whether the statement is a routine.
@@ -58,7 +58,7 @@ type sqlScan struct {
 
 // Map returns the schema objects a SQL script creates or alters.
 func (sqlMapper) Map(ctx context.Context, src []byte) (*Result, error) {
-	s := &sqlScan{src: src, delim: ";", lc: markupLineAt{src: src, line: 1}, mysql: sqlLooksMySQL(src)}
+	s := &sqlScan{src: src, delim: ";", lc: lineCursor{src: src, line: 1}, mysql: sqlLooksMySQL(src)}
 	n := 0
 	for {
 		if n++; n%(markupCheckEvery*16) == 0 && ctx.Err() != nil {

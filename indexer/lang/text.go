@@ -95,6 +95,15 @@ func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
+// bomLen returns the length of the UTF-8 byte order mark src starts with, or 0: the scanners
+// start reading after it.
+func bomLen(src []byte) int {
+	if bytes.HasPrefix(src, []byte("\uFEFF")) {
+		return 3
+	}
+	return 0
+}
+
 // CountLines counts lines as `wc -l` does, plus one for a last line without a newline.
 func CountLines(src []byte) int {
 	n := bytes.Count(src, []byte{'\n'})
