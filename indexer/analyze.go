@@ -55,6 +55,7 @@ type worker struct {
 	mappers *lang.Mappers
 	gate    *semaphore.Weighted // nil maps without waiting
 	raw     bool                // map the bytes, not the text readers see (Options.Raw)
+	same    *sameContent        // the run's analyses by content; nil analyses every file
 }
 
 func newWorker(opts Options, gate *semaphore.Weighted) *worker {
@@ -65,20 +66,34 @@ func newWorker(opts Options, gate *semaphore.Weighted) *worker {
 // lines, line index, language, map and use filter, all of the text the bytes decode to (UTF-16 with a byte
 // order mark becomes UTF-8, and a notebook its cells, as readers see them). A file with a binary
 // head is marked skipped. f.Path, Size, Hash and the stat data are the caller's. It reports false when the run ended while it waited for the
-// memory gate; f is then incomplete.
-func (w *worker) analyze(ctx context.Context, f *store.File, src []byte) bool {
+// memory gate; f is then incomplete. A worker of a run (w.same set) also packs the row, taking
+// the analysis of a file of the same content when the run had one, and returns it packed; any
+// other returns a zero Packed.
+func (w *worker) analyze(ctx context.Context, f *store.File, src []byte) (store.Packed, bool) {
 	if w.gate != nil {
 		weight := min(int64(len(src)), mapGateBytes)
 		if err := w.gate.Acquire(ctx, weight); err != nil {
-			return false
+			return store.Packed{}, false
 		}
 		defer w.gate.Release(weight)
 	}
 	// UTF-16 is mapped, and its lines indexed, as the UTF-8 it shows as; a notebook as its cells.
+	var shown string
 	if w.raw {
-		src, _ = lang.DecodeText(src)
+		src, shown = lang.DecodeText(src)
 	} else {
-		src, _ = lang.ShownText(f.Path, src)
+		src, shown = lang.ShownText(f.Path, src)
+	}
+	var key sameKey
+	if w.same != nil {
+		key = sameKey{hash: [hashSize]byte(f.Hash), shown: shown}
+		if l := lang.Detect(f.Path, src[:min(len(src), lang.SniffBytes)]); l != nil {
+			key.language = l.Name
+		}
+		if p, ok := w.same.get(key); ok {
+			copyAnalysis(f, p.File())
+			return p.For(f), true
+		}
 	}
 	m := w.mappers.Map(ctx, f.Path, src)
 	f.Language, f.Mapper, f.MappersVersion, f.Lines = m.Language, m.MapperName, m.Version, m.Lines
@@ -90,5 +105,13 @@ func (w *worker) analyze(ctx context.Context, f *store.File, src []byte) bool {
 	if f.Lines > store.LineIndexStep { // shorter files have no checkpoint past line 1
 		f.LineIndex = LineIndex(src, store.LineIndexStep)
 	}
-	return true
+	if w.same == nil {
+		return store.Packed{}, true
+	}
+	p := store.Pack(f)
+	if f.Skip == store.SkipNone || f.Skip == store.SkipBinary {
+		// A mapper that failed (a panic, the time limit) is tried again on the next file.
+		w.same.put(key, p)
+	}
+	return p, true
 }

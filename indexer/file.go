@@ -127,10 +127,11 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 	if p.check {
 		return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 	}
-	if !w.analyze(ctx, f, src) {
+	packed, ok := w.analyze(ctx, f, src)
+	if !ok {
 		return outcome{change: changeNone, path: rel, isNew: prev == nil} // the run is ending: nothing to write
 	}
-	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
+	return outcome{change: changePut, path: rel, file: f, isNew: prev == nil, packed: packed}
 }
 
 // binaryProbeAbove is the size above which a file's head is read first, so a binary file (an

@@ -265,11 +265,12 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *sema
 		defer close(outcomes)
 		p := &processor{maxFileSize: r.opts.MaxFileSize, force: r.opts.Force, check: r.opts.Check,
 			root: realRoot(r.opts.Root), log: r.opts.Logger}
-		gate := newMapGate()
+		gate, same := newMapGate(), newSameContent()
 		workers := pool.New().WithContext(ctx).WithMaxGoroutines(r.opts.Jobs)
 		for range r.opts.Jobs {
 			workers.Go(func(ctx context.Context) error {
 				w := newWorker(r.opts, gate)
+				w.same = same
 				if <-r.statesRead; r.statesErr != nil {
 					return r.statesErr // Run reports it
 				}
@@ -281,7 +282,9 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *sema
 					}
 					out := p.process(ctx, w, abs, rel, prev)
 					if out.change == changePut && !r.opts.Check {
-						out.packed = store.Pack(out.file)
+						if out.packed.File() != out.file { // a row analyze did not pack: skipped, binary
+							out.packed = store.Pack(out.file)
+						}
 						if out.isNew {
 							out.packed = out.packed.AsNew()
 						}

@@ -223,6 +223,13 @@ func Pack(f *File) Packed {
 // File is the row packed.
 func (p Packed) File() *File { return p.file }
 
+// For returns the packed row of f, a file of the same content as p's (its symbols, imports and
+// used names equal to those p was packed from): what was packed once serves both rows.
+func (p Packed) For(f *File) Packed {
+	p.file = f
+	return p
+}
+
 // AsNew marks the row as one of a path the caller found no row for (an index run reads the
 // store's rows first): PutPacked then inserts it without first reading the names of a row there,
 // and reads them after all when the insert meets one (another process wrote it meanwhile). A
