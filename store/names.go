@@ -118,11 +118,13 @@ func (n *nullable) Scan(v any) error {
 }
 
 // listingFromNames is how many distinct names a store holds before its names' listing is
-// written: below it the typo and substring tiers of `sym` read the names table whole (about 3 ms
-// for 5,000 names; 35 ms more than the listing for Linux's UAPI headers' 52,622), and an index run
-// of a small tree saves the listing's writing, a fifth of its CPU (PostgreSQL's 472 scripts, 2,347
-// names: 0.07 -> 0.05 s). A variable, so that the listing's tests can write it for few names.
-var listingFromNames = 5000
+// written: below it the typo and substring tiers of `sym` read the names table whole, and an index
+// run saves the listing's writing. Reading the names whole costs a typo `sym` about 15 ms more
+// than the listing at 17,109 names (Debian's Rust crates: 23-32 ms against 10-14 ms), 100-130 ms
+// more at 70,000-85,000 (Linux's UAPI headers, its fs/); writing the listing of the Rust crates
+// took 44 ms of the index run's CPU. A variable, so that the listing's tests can write it for few
+// names.
+var listingFromNames = 20_000
 
 // refreshListing writes the names' listing when it is out of date or missing, for a store of
 // listingFromNames names or more.
