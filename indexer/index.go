@@ -314,7 +314,21 @@ func (r *run) applyOutcomes(ctx context.Context, outcomes <-chan outcome, queue 
 	// grows (its rehashing was a twentieth of a kernel-sized run that finds nothing changed).
 	<-r.statesRead
 	r.writer.seen = make(map[string]bool, len(r.states))
-	for out := range outcomes {
+	for {
+		var out outcome
+		var more bool
+		select {
+		case out, more = <-outcomes:
+		default:
+			// No outcome waits: write what the batch holds back for its end meanwhile.
+			if err := r.writer.w.WriteHeldBack(writeCtx); err != nil {
+				return err
+			}
+			out, more = <-outcomes
+		}
+		if !more {
+			return nil
+		}
 		if ctx.Err() != nil {
 			return nil // interrupted: an outcome from now on may be a cut-short mapping
 		}
@@ -327,7 +341,6 @@ func (r *run) applyOutcomes(ctx context.Context, outcomes <-chan outcome, queue 
 			r.opts.Progress(Progress{Done: r.sum.Seen, Found: int(r.found.Load()), Walking: r.walking.Load()})
 		}
 	}
-	return nil
 }
 
 // finish ends a run that walked everything: it removes the rows of files the walk did not see,

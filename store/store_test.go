@@ -962,3 +962,51 @@ func TestNamesOfTheOpenBatchCanBeRemoved(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldBackRowsWrittenEarly writes a batch's held-back names and postings before its end, then
+// changes the files of the batch: every lookup must answer as if they had waited for the commit,
+// and the rows must be written, not only dropped from the batch.
+func TestHeldBackRowsWrittenEarly(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	w := st.NewWriter()
+	put := func(path string, names ...string) {
+		t.Helper()
+		f := &File{Path: path, Language: "Go"}
+		for i, n := range names {
+			f.Symbols = append(f.Symbols, Symbol{Name: n, Qualname: n, Kind: KindFunction, StartLine: i + 1, EndLine: i + 1, Parent: -1})
+		}
+		if err := w.PutPacked(ctx, Pack(f).AsNew()); err != nil {
+			t.Fatalf("Put %s: %v", path, err)
+		}
+	}
+	var many []string
+	for i := range heldBackFrom {
+		many = append(many, fmt.Sprintf("F%d", i))
+	}
+	put("many.go", many...)
+	put("few.go", "Shared", "Gone")
+	if err := w.WriteHeldBack(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(w.postings)+len(w.newNames) != 0 {
+		t.Fatalf("%d postings and %d names still held back", len(w.postings), len(w.newNames))
+	}
+	var inTx int
+	if err := w.tx.QueryRowContext(ctx, "SELECT count(*) FROM postings").Scan(&inTx); err != nil || inTx != heldBackFrom+2 {
+		t.Fatalf("postings written in the batch = %d, %v; want %d", inTx, err, heldBackFrom+2)
+	}
+	put("few.go", "Shared")         // Gone goes after its posting was written
+	put("other.go", "shared", "F1") // names the batch wrote early
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int{"Shared": 2, "Gone": 0, "F1": 2, fmt.Sprintf("F%d", heldBackFrom-1): 1} {
+		if hits, err := st.SymbolsNamed(ctx, name, LookupFilter{}, 0); err != nil || len(hits) != want {
+			t.Errorf("SymbolsNamed(%s) = %d hits, %v; want %d", name, len(hits), err, want)
+		}
+	}
+	if err := st.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+}

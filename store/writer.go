@@ -773,6 +773,27 @@ func (w *Writer) done(ctx context.Context, symbols int) error {
 	return nil
 }
 
+// heldBackFrom is how many rows (new names, postings, name sets) the open batch must hold back
+// before WriteHeldBack writes them: fewer would cost statements of a few rows each.
+const heldBackFrom = postingsPerInsert
+
+// WriteHeldBack writes, without committing, what the open batch holds back for its end when that
+// is heldBackFrom rows or more: its new names, postings and name sets. A caller with nothing else
+// to do (an index run's writer waiting for its workers) takes that work off the batch's end, where
+// nothing else runs beside it: on Linux's /usr/include/linux a final batch's 110 ms.
+func (w *Writer) WriteHeldBack(ctx context.Context) error {
+	if w.tx == nil || len(w.newNames)+len(w.postings)+len(w.newUses) < heldBackFrom {
+		return nil
+	}
+	if err := w.insertNewNames(ctx); err != nil {
+		return err
+	}
+	if err := w.insertPostings(ctx); err != nil {
+		return err
+	}
+	return w.insertUses(ctx)
+}
+
 // Flush commits the open batch, if any.
 func (w *Writer) Flush(ctx context.Context) error {
 	if w.tx == nil {
