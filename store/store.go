@@ -303,7 +303,8 @@ func (s *Store) migrate(ctx context.Context) error {
 }
 
 // applyMigrations applies, in one transaction, the migrations files newer than the store's
-// user_version as the transaction reads it.
+// user_version as the transaction reads it; a new store (user_version 0) gets their result,
+// migrations.Schema, at once.
 func (s *Store) applyMigrations(ctx context.Context, files []string) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -313,6 +314,15 @@ func (s *Store) applyMigrations(ctx context.Context, files []string) error {
 	var version int
 	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return err
+	}
+	if version == 0 { // a new store: the migrations' result at once
+		if _, err := tx.ExecContext(ctx, migrations.Schema); err != nil {
+			return fmt.Errorf("schema: %w", err)
+		}
+		version = len(files)
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", version)); err != nil {
+			return err
+		}
 	}
 	for ; version < len(files); version++ { // none when another process got there first
 		body, err := migrations.FS.ReadFile(files[version])
@@ -330,7 +340,7 @@ func (s *Store) applyMigrations(ctx context.Context, files []string) error {
 }
 
 func migrationFiles() ([]string, error) {
-	entries, err := fs.Glob(migrations.FS, "*.sql")
+	entries, err := fs.Glob(migrations.FS, "[0-9][0-9][0-9][0-9]_*.sql")
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -1009,4 +1010,68 @@ func TestHeldBackRowsWrittenEarly(t *testing.T) {
 	if err := st.IntegrityCheck(ctx); err != nil {
 		t.Error(err)
 	}
+}
+
+// TestSchemaIsTheMigrations holds migrations.Schema, which a new store gets, equal to what the
+// numbered migrations make of an empty database: the same tables and indexes, column for column
+// (their SQL without comments and spacing), and the same rows in meta.
+func TestSchemaIsTheMigrations(t *testing.T) {
+	ctx := context.Background()
+	files, err := migrationFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	migrated, err := sql.Open("sqlite", storeAtSchema(t, len(files)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer migrated.Close()
+	st, _ := openTemp(t)
+	var version int
+	if err := st.read.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil || version != len(files) {
+		t.Fatalf("a new store's user_version = %d, %v; want %d", version, err, len(files))
+	}
+	for _, q := range []string{"SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master ORDER BY type, name",
+		"SELECT key, value FROM meta ORDER BY key"} {
+		want, got := schemaRows(t, migrated, q), schemaRows(t, st.read, q)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: the new store's schema differs from the migrations' (-migrations +schema.sql):\n%s", q, diff)
+		}
+	}
+}
+
+// schemaRows returns the rows of q, each column joined by '|', SQL text without comments,
+// spacing and case.
+func schemaRows(t *testing.T, db *sql.DB, q string) []string {
+	t.Helper()
+	rows, err := db.Query(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	var out []string
+	for rows.Next() {
+		vals := make([]string, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range vals {
+			var b strings.Builder
+			for line := range strings.SplitSeq(v, "\n") {
+				line, _, _ = strings.Cut(line, "--")
+				b.WriteString(strings.Join(strings.Fields(strings.ToLower(line)), ""))
+			}
+			vals[i] = b.String()
+		}
+		out = append(out, strings.Join(vals, "|"))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
