@@ -92,15 +92,12 @@ CREATE TABLE file_ranks (
     names   BLOB
 );
 
-CREATE TABLE rank_top (
-    position INTEGER PRIMARY KEY,
-    file_id  INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
-    name     INTEGER NOT NULL,
-    users    INTEGER NOT NULL,
-    rank     REAL NOT NULL
-);
-
 CREATE TABLE use_filters (
     file_id INTEGER PRIMARY KEY,
     filter  BLOB NOT NULL
+);
+
+CREATE TABLE rank_top (                           -- 0016
+    file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+    entries BLOB NOT NULL
 );

@@ -137,13 +137,7 @@ func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks, top
 	if err := insertRows(ctx, tx, "INSERT INTO file_ranks (file_id, rank, names) VALUES ", 3, rows); err != nil {
 		return classify(fmt.Errorf("save ranks: %w", err))
 	}
-	rows = rows[:0]
-	for i, t := range top {
-		if id, ok := ids[t.Path]; ok {
-			rows = append(rows, i, id, t.Name, t.Users, t.Rank)
-		}
-	}
-	if err := insertRows(ctx, tx, "INSERT INTO rank_top (position, file_id, name, users, rank) VALUES ", 5, rows); err != nil {
+	if err := insertRows(ctx, tx, "INSERT INTO rank_top (file_id, entries) VALUES ", 2, topRows(top, ids)); err != nil {
 		return classify(fmt.Errorf("save ranks: %w", err))
 	}
 	if _, err := tx.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES (?, ?), (?, ?), (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -207,23 +201,79 @@ func insertRows(ctx context.Context, tx *sql.Tx, head string, width int, values 
 	return nil
 }
 
+// topRows returns the rows of rank_top for top, the best definitions best first: one row (file
+// id, entries) per stored file of theirs, its entries packed as the table's migration says.
+// Definitions of files no longer stored are left out.
+func topRows(top []TopRank, ids map[string]int64) []any {
+	entries := map[int64][]byte{}
+	var order []int64
+	for i, t := range top {
+		id, ok := ids[t.Path]
+		if !ok {
+			continue
+		}
+		b, seen := entries[id]
+		if !seen {
+			order = append(order, id)
+		}
+		b = binary.AppendUvarint(b, uint64(i))
+		b = binary.LittleEndian.AppendUint32(b, t.Name)
+		b = binary.AppendUvarint(b, uint64(t.Users))
+		entries[id] = binary.LittleEndian.AppendUint64(b, math.Float64bits(t.Rank))
+	}
+	rows := make([]any, 0, 2*len(order))
+	for _, id := range order {
+		rows = append(rows, id, entries[id])
+	}
+	return rows
+}
+
 // TopRanks returns the best definitions of the stored ranking, best first.
 func (s *Store) TopRanks(ctx context.Context) ([]TopRank, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT f.path, r.rank, t.name, t.users, t.rank FROM rank_top t
-		JOIN files f ON f.id = t.file_id JOIN file_ranks r ON r.file_id = t.file_id ORDER BY t.position`)
+	rows, err := s.read.QueryContext(ctx, `SELECT f.path, r.rank, t.entries FROM rank_top t
+		JOIN files f ON f.id = t.file_id JOIN file_ranks r ON r.file_id = t.file_id`)
 	if err != nil {
 		return nil, classify(fmt.Errorf("top ranks: %w", err))
 	}
 	defer rows.Close()
-	var top []TopRank
+	type positioned struct {
+		position uint64
+		TopRank
+	}
+	var top []positioned
 	for rows.Next() {
-		var t TopRank
-		if err := rows.Scan(&t.Path, &t.FileRank, &t.Name, &t.Users, &t.Rank); err != nil {
+		var path string
+		var fileRank float64
+		var entries sql.RawBytes
+		if err := rows.Scan(&path, &fileRank, &entries); err != nil {
 			return nil, classify(fmt.Errorf("top ranks: %w", err))
 		}
-		top = append(top, t)
+		for len(entries) > 0 {
+			position, n := binary.Uvarint(entries)
+			if n <= 0 || len(entries) < n+4 {
+				return nil, fmt.Errorf("top ranks of %s: %w", path, ErrCorrupt)
+			}
+			name := binary.LittleEndian.Uint32(entries[n:])
+			entries = entries[n+4:]
+			users, n := binary.Uvarint(entries)
+			if n <= 0 || len(entries) < n+8 {
+				return nil, fmt.Errorf("top ranks of %s: %w", path, ErrCorrupt)
+			}
+			rank := math.Float64frombits(binary.LittleEndian.Uint64(entries[n:]))
+			entries = entries[n+8:]
+			top = append(top, positioned{position, TopRank{Path: path, FileRank: fileRank,
+				RankedName: RankedName{Name: name, Users: int32(users), Rank: rank}}})
+		}
 	}
-	return top, classify(rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, classify(fmt.Errorf("top ranks: %w", err))
+	}
+	slices.SortFunc(top, func(a, b positioned) int { return cmp.Compare(a.position, b.position) })
+	out := make([]TopRank, len(top))
+	for i, t := range top {
+		out[i] = t.TopRank
+	}
+	return out, nil
 }
 
 // EachFileRanks calls fn with the stored ranking of every file, in path order, and stops at the

@@ -59,7 +59,9 @@ func TestRanksFollowTheirNameSets(t *testing.T) {
 		{Path: "a/server.go", Rank: 0.75, Names: named(4.5, 300)},
 		{Path: "b/server.go", Rank: 0.25, Names: named(1.5, 1)},
 	}
-	top := []TopRank{{Path: "b/server.go", FileRank: 0.25, RankedName: ranks[1].Names[0]}, {Path: "a/server.go", FileRank: 0.75, RankedName: ranks[0].Names[1]}}
+	// rank_top keeps a row per file: b's two definitions around a's must come back in order.
+	top := []TopRank{{Path: "b/server.go", FileRank: 0.25, RankedName: ranks[1].Names[0]}, {Path: "a/server.go", FileRank: 0.75, RankedName: ranks[0].Names[1]},
+		{Path: "b/server.go", FileRank: 0.25, RankedName: ranks[1].Names[1]}}
 	if err := st.SaveRanks(ctx, gen, ranks, top); err != nil {
 		t.Fatal(err)
 	}
@@ -114,5 +116,8 @@ func TestRanksFollowTheirNameSets(t *testing.T) {
 	}
 	if _, ok := found["b/server.go"]; ok || len(found) != 1 {
 		t.Fatalf("after deleting b/server.go: %+v", found)
+	}
+	if got, err := st.TopRanks(ctx); err != nil || !slices.Equal(got, top[1:2]) {
+		t.Fatalf("TopRanks after deleting b/server.go = %+v, %v; want %+v", got, err, top[1:2])
 	}
 }
