@@ -370,6 +370,7 @@ func (r *run) finish(ctx context.Context) error {
 		err := r.st.EnsureLookupIndexes(ctx)
 		if err == nil {
 			r.indexesDone = true
+			err = r.st.Checkpoint(ctx)
 		}
 		if err := errors.Join(err, alongside.Wait()); err != nil {
 			return err

@@ -266,6 +266,20 @@ var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 // Path returns the file the store lives in.
 func (s *Store) Path() string { return s.path }
 
+// Checkpoint copies what the write-ahead log holds into the database file, as far as no reader
+// holds it back, without waiting for one (SQLite's PASSIVE checkpoint). The close of the last
+// connection does it anyway, alone: an index run does it beside its ranking, on the core the
+// ranking leaves idle, so that its close has little left to copy.
+func (s *Store) Checkpoint(ctx context.Context) error {
+	if s.readOnly {
+		return ErrReadOnly
+	}
+	if _, err := s.write.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)"); err != nil {
+		return classify(fmt.Errorf("checkpoint: %w", err))
+	}
+	return nil
+}
+
 // Close releases the store's connections.
 func (s *Store) Close() error {
 	var errs []error

@@ -1075,3 +1075,37 @@ func schemaRows(t *testing.T, db *sql.DB, q string) []string {
 	}
 	return out
 }
+
+// TestCheckpointMovesTheLogIntoTheFile: rows written to the write-ahead log reach the database
+// file with Checkpoint, while the store stays open.
+func TestCheckpointMovesTheLogIntoTheFile(t *testing.T) {
+	ctx := context.Background()
+	st, path := openTemp(t)
+	w := st.NewWriter()
+	for i := range 200 {
+		if err := w.Put(ctx, sampleFile(fmt.Sprintf("p%03d/server.go", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	size := func() int64 {
+		t.Helper()
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	before := size()
+	if err := st.Checkpoint(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if after := size(); after <= before {
+		t.Errorf("the database file has %d bytes after the checkpoint, %d before: nothing was copied", after, before)
+	}
+	if hits, err := st.SymbolsNamed(ctx, "handle", LookupFilter{}, 0); err != nil || len(hits) != 200 {
+		t.Errorf("SymbolsNamed(handle) after the checkpoint = %d hits, %v; want 200", len(hits), err)
+	}
+}
