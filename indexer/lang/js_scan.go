@@ -23,6 +23,10 @@ package lang
 // a file with syntax errors, or Flow's generics read as JSX) is mapped by the walk instead, when
 // it is small enough for a tree; every larger file gets the scanner's map, which the walk could
 // not make.
+//
+// TypeScript and TSX run through the same scanner in their dialect (jsScan.ts): where a handler
+// here would misread a type, it hands over to its TypeScript counterpart (ts_scan*.go). In the
+// JavaScript dialect none of those is ever called, and JavaScript's maps are what they were.
 
 import (
 	"context"
@@ -74,23 +78,30 @@ func (m *jsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 
 // jsScanFile maps src with the scanner. With errJSUnsure it still returns the scanner's map.
 func jsScanFile(ctx context.Context, src []byte) (*Result, error) {
+	res, _, err := jsScanDialect(ctx, src, jsDialectJS)
+	return res, err
+}
+
+// jsScanDialect maps src, of dialect, with the scanner. With errJSUnsure it still returns the
+// scanner's map, and why it is unsure.
+func jsScanDialect(ctx context.Context, src []byte, dialect uint8) (*Result, string, error) {
 	if len(src) > math.MaxInt32 {
-		return nil, errTooLargeToParse // offsets are 32-bit
+		return nil, "", errTooLargeToParse // offsets are 32-bit
 	}
-	toks, unparsed, unsure := jsLexAll(src)
-	s := &jsScan{scanStop: scanStop{ctx: ctx}, src: src, t: toks, w: tsWalk{src: src, lastOverload: -1}}
+	toks, unparsed, why := jsLexAll(src, dialect)
+	s := &jsScan{scanStop: scanStop{ctx: ctx}, src: src, t: toks, w: tsWalk{src: src, lastOverload: -1}, ts: dialect, why: why}
 	s.w.res.Symbols = make([]store.Symbol, 0, len(src)/512+8)
 	s.statements(0, len(toks)-1, tsTop)
 	if s.err != nil {
-		return nil, s.err
+		return nil, "", s.err
 	}
 	lines := CountLines(src)
 	clampToParents(s.w.res.Symbols, lines)
 	s.w.res.Unparsed = joinSpans(unparsed, lines)
-	if unsure {
-		return &s.w.res, errJSUnsure
+	if s.why != "" {
+		return &s.w.res, s.why, errJSUnsure
 	}
-	return &s.w.res, nil
+	return &s.w.res, "", nil
 }
 
 // jsScan is the state of one file's scan. The walk w holds the result and cuts signatures.
@@ -100,7 +111,11 @@ type jsScan struct {
 	t     []jsTok
 	w     tsWalk
 	nest  int
-	depth int // of statementEnd's recursion
+	depth int   // of statementEnd's recursion
+	ts    uint8 // the dialect: jsDialectJS, or TypeScript's (ts_scan.go)
+	// why, when set, is why the scanner is unsure of the file: the mapper then hands it to the
+	// walk (the first reason met).
+	why string
 }
 
 // Token tests.
@@ -172,6 +187,11 @@ func (s *jsScan) statementEnd(i, limit int) int {
 	}
 	s.depth++
 	defer func() { s.depth-- }()
+	if s.ts != jsDialectJS {
+		if end, ok := s.tsStatementEnd(i, limit); ok {
+			return end
+		}
+	}
 	if s.t[i].kind == jsPunct {
 		switch {
 		case s.is(i, ";"):
@@ -291,6 +311,9 @@ func (s *jsScan) exportEnd(i, limit int) int {
 // declarationForm reports whether a declaration starts at i: a function or class declaration
 // (named, after "export default"), a variable declaration, decorators.
 func (s *jsScan) declarationForm(i, limit int, named bool) bool {
+	if s.ts != jsDialectJS && (s.tsForm(i, limit) != tsFormNone || s.is(i, "declare") && i+1 < limit && s.tsDeclares(i+1, limit)) {
+		return true
+	}
 	switch {
 	case s.is(i, "@"):
 		if k := s.decorators(i, limit); named && k < limit {
@@ -325,6 +348,10 @@ func (s *jsScan) functionName(i, limit int) int {
 // functionEnd returns the last token of the function whose keyword "function" is at i: the '}'
 // of its body.
 func (s *jsScan) functionEnd(i, limit int) int {
+	if s.ts != jsDialectJS {
+		_, _, last := s.tsFunctionParts(i, limit)
+		return last
+	}
 	k := i + 1
 	for k < limit && !s.is(k, "(") && !s.is(k, "{") && k < i+4 {
 		k++
@@ -340,6 +367,9 @@ func (s *jsScan) functionEnd(i, limit int) int {
 // name and the expression it extends (which may hold braces: `extends mixin({...})`, `extends
 // class {}`).
 func (s *jsScan) classBody(i, limit int) int {
+	if s.ts != jsDialectJS {
+		return s.tsClassBody(i, limit)
+	}
 	k := i + 1
 	if k < limit && s.isWord(k) && !s.is(k, "extends") {
 		k++
@@ -384,6 +414,9 @@ func (s *jsScan) decorators(i, limit int) int {
 			}
 			break
 		}
+		if s.ts != jsDialectJS {
+			i = s.typeParamsEnd(i, limit) // @Dec<T>()
+		}
 		if i < limit && s.is(i, "(") {
 			i = s.partner(i, limit) + 1
 		}
@@ -395,6 +428,9 @@ func (s *jsScan) decorators(i, limit int) int {
 // its ';', or the token before a closing bracket or before a line break where the grammar's
 // scanner inserts a semicolon. Brackets, function bodies and class bodies are skipped whole.
 func (s *jsScan) expressionEnd(i, limit int) int {
+	if s.ts != jsDialectJS {
+		return s.tsExpressionEnd(i, limit, false)
+	}
 	for j := i; j < limit; j++ {
 		switch {
 		case s.t[j].kind != jsIdent && s.t[j].kind != jsPunct:
@@ -468,7 +504,7 @@ func (s *jsScan) insertsSemicolon(j int) bool {
 	case ',', ':', ';', '*', '%', '>', '<', '=', '[', '(', '?', '^', '|', '&', '/':
 		return false
 	case '.':
-		return next(1) >= '0' && next(1) <= '9'
+		return s.ts == jsDialectJS && next(1) >= '0' && next(1) <= '9' // TypeScript's scanner: never
 	case '+', '-':
 		return next(1) == b[0]
 	case '!':
@@ -502,8 +538,8 @@ func (s *jsScan) statements(from, to int, at tsAt) {
 	s.nest++
 	defer func() { s.nest-- }()
 	for i := from; i < to; {
-		if s.tick() {
-			return
+		if s.tick() || s.ts != jsDialectJS && s.why != "" && len(s.src) <= maxTreeSitterBytes {
+			return // the walk maps the file: the rest of the scan would be thrown away
 		}
 		if s.closes(i) {
 			i++ // a stray closing bracket
@@ -528,6 +564,9 @@ func (s *jsScan) statement(i, end int, at tsAt) {
 		if first == i {
 			s.expression(i, end, at)
 		}
+		return
+	}
+	if s.ts != jsDialectJS && s.tsStatement(first, i, end, at) {
 		return
 	}
 	switch string(s.bytes(i)) {
@@ -599,6 +638,9 @@ func (s *jsScan) importSource(i, end int) {
 func (s *jsScan) export(first, k, end int, at tsAt) {
 	if k+1 > end {
 		return
+	}
+	if s.ts != jsDialectJS && s.is(k+1, "type") && k+2 <= end && (s.is(k+2, "*") || s.is(k+2, "{")) {
+		k++ // export type { A } from "a"
 	}
 	if s.is(k+1, "*") || s.is(k+1, "{") {
 		for j := k + 1; j <= end; j++ {
@@ -677,12 +719,20 @@ func (s *jsScan) function(first, k, end int, at tsAt) {
 	if name < 0 {
 		return
 	}
+	if s.ts != jsDialectJS {
+		s.tsFunction(first, k, kw, name, end, at)
+		return
+	}
 	body := s.bodyOf(kw, end)
 	s.declare(first, end, at, s.text(name, name), store.KindFunction, s.sigFrom(k, at), body)
 }
 
 // bodyOf returns the index of the '{' of the body of the function whose keyword is at kw, or -1.
 func (s *jsScan) bodyOf(kw, end int) int {
+	if s.ts != jsDialectJS {
+		_, body, _ := s.tsFunctionParts(kw, end+1)
+		return body
+	}
 	k := kw + 1
 	for k <= end && !s.is(k, "(") && k < kw+4 {
 		k++
@@ -730,7 +780,7 @@ func (s *jsScan) vars(i, end int, at tsAt) {
 	if s.is(last, ";") {
 		last--
 	}
-	decls := s.split(i+1, last)
+	decls := s.declarators(i+1, last)
 	if len(decls) == 0 {
 		return
 	}
@@ -738,7 +788,7 @@ func (s *jsScan) vars(i, end int, at tsAt) {
 	for n, d := range decls {
 		ds, de := d[0], d[1]
 		var v jsShape
-		eq := s.declaratorValue(ds, de)
+		eq, plain := s.declaratorValue(ds, de)
 		if eq >= 0 {
 			v = s.shape(eq+1, de)
 			if req := s.require(v); req != "" {
@@ -748,7 +798,7 @@ func (s *jsScan) vars(i, end int, at tsAt) {
 		} else {
 			v = jsShape{kind: jsShapeNone, body: -1, name: -1}
 		}
-		if ds != de && eq != ds+1 || !s.isWord(ds) {
+		if !plain || !s.isWord(ds) {
 			continue
 		}
 		rs, re, a := i, end, at
@@ -783,20 +833,37 @@ func (s *jsScan) vars(i, end int, at tsAt) {
 	}
 }
 
-// declaratorValue returns the index of the '=' of declarator [ds, de], or -1 without a value.
-func (s *jsScan) declaratorValue(ds, de int) int {
+// declaratorValue returns the index of the '=' of declarator [ds, de], or -1 without a value,
+// and whether the declarator is a name alone or with a value (with a type annotation in
+// TypeScript).
+func (s *jsScan) declaratorValue(ds, de int) (int, bool) {
+	if s.ts != jsDialectJS {
+		eq, head := s.tsDeclaratorValue(ds, de)
+		return eq, eq >= 0 || head == de
+	}
 	k := ds
 	if s.opens(k) {
 		k = s.partner(k, de+1)
 	}
 	if k+1 <= de && s.is(k+1, "=") {
-		return k + 1
+		return k + 1, ds == de || k+1 == ds+1
 	}
-	return -1
+	return -1, ds == de
+}
+
+// declarators returns the declarators of a variable declaration's tokens [from, to].
+func (s *jsScan) declarators(from, to int) [][2]int {
+	if s.ts != jsDialectJS {
+		return s.tsSplit(from, to, true)
+	}
+	return s.split(from, to)
 }
 
 // split returns the items of tokens [from, to] separated by commas outside brackets.
 func (s *jsScan) split(from, to int) [][2]int {
+	if s.ts != jsDialectJS {
+		return s.tsSplit(from, to, false)
+	}
 	var out [][2]int
 	start := from
 	for k := from; k <= to; k++ {
@@ -917,6 +984,8 @@ func (s *jsScan) assignment(i, last int) int {
 			}
 			return k
 		case s.is(k, ".") || s.is(k, "?."):
+		case s.ts != jsDialectJS && s.is(k, "!") && k > i && !s.t[k].nl:
+			// x!.y = ...: the non-null assertion
 		default:
 			return -1
 		}
@@ -926,6 +995,9 @@ func (s *jsScan) assignment(i, last int) int {
 
 // commaAfter reports whether tokens [from, last] hold a comma outside brackets.
 func (s *jsScan) commaAfter(from, last int) bool {
+	if s.ts != jsDialectJS {
+		return from <= last && len(s.tsSplit(from, last, false)) > 1 // commas in types are no sequence
+	}
 	for k := from; k <= last; k++ {
 		switch {
 		case s.opens(k):
@@ -1046,6 +1118,11 @@ func (s *jsScan) topBranches(i, end int, at tsAt) {
 // branchStatement maps a statement [i, end] of a top-level if's branch when it is a var
 // declaration, an expression or an if statement.
 func (s *jsScan) branchStatement(i, end int, at tsAt) {
+	if s.ts != jsDialectJS {
+		if f := s.tsForm(i, end+1); f != tsFormNone && f != tsFormNamespace || s.is(i, "declare") && i+1 <= end && s.tsDeclares(i+1, end+1) {
+			return // no variable_declaration, no expression_statement
+		}
+	}
 	switch {
 	case s.keyword(i, "var"), s.keyword(i, "if"):
 		s.statement(i, end, at)
@@ -1095,6 +1172,9 @@ func (s *jsScan) endByte(end int) uint32 {
 				return uint32(last)
 			}
 			p = q + 2
+			if s.ts != jsDialectJS {
+				last = p // TypeScript's scanner inserts the semicolon after a block comment too
+			}
 		case src[p] == '/' && p+1 < len(src) && src[p+1] == '/':
 			for p < len(src) && src[p] != '\n' {
 				p++
@@ -1228,6 +1308,10 @@ type jsMember struct {
 	body        int // a method's '{'
 	value       int // the first token of a pair's or a field's value, or -1
 	pair        bool
+	// TypeScript's (tsMember): a method without a body, an index signature, a getter or setter,
+	// the last token of a field's key, mark and type annotation.
+	signature, index, accessor bool
+	headEnd                    int
 }
 
 // objectItems calls f with each method and pair of the object literal [open, close] until f
@@ -1249,6 +1333,9 @@ func (s *jsScan) objectItems(open, close int, f func(m jsMember) bool) {
 // decorators, modifiers (static, async, get, set, '*'), a key, then parameters and a body, ':'
 // and a value (in an object) or '=' and a value (in a class).
 func (s *jsScan) member(i, limit int, inClass bool) (jsMember, bool) {
+	if s.ts != jsDialectJS {
+		return s.tsMember(i, limit, inClass)
+	}
 	m := jsMember{s: i, body: -1, value: -1}
 	k := s.decorators(i, limit)
 	m.head = k
@@ -1386,6 +1473,10 @@ func (s *jsScan) classMembers(open, close, parent int) {
 	s.nest++
 	defer func() { s.nest-- }()
 	at := tsAt{parent: parent, start: -1, sig: -1}
+	if s.ts != jsDialectJS {
+		s.tsClassMembers(open, close, at)
+		return
+	}
 	for j := open + 1; j < close; {
 		if s.tick() {
 			return

@@ -10,7 +10,10 @@ package lang
 // token before it. A template literal and a JSX element are one token each: the expressions in
 // their ${...} and {...} are lexed, to find where they end, and then dropped.
 
-import "math"
+import (
+	"bytes"
+	"math"
+)
 
 // Token kinds.
 const (
@@ -77,21 +80,31 @@ type jsLex struct {
 	prevDot      bool
 	nl           bool
 	depth        int
-	// unsure is set where the lexer met text it cannot lex exactly: a JSX element that never
-	// closes.
-	unsure bool
+	dialect      uint8 // jsDialectJS, jsDialectTS or jsDialectTSX
+	// why, when set, is why the lexer is unsure of the tokens: a JSX element that never closes,
+	// or in TypeScript a string, comment or template that TypeScript's grammar may read
+	// otherwise (unclosed).
+	why string
 	// unparsed are the line spans of the syntax errors met: a string the line's end cuts off,
 	// which JavaScript reports there and reads on after, and a comment or template literal never
 	// closed, which runs to the end of the file (its span ends at math.MaxInt32).
 	unparsed [][2]int
 }
 
-// jsLexAll returns the tokens of src, ending with an EOF token, the line spans of the syntax
-// errors the lexer met (jsLex.unparsed, and from the innermost bracket still open at the end of
-// the file on, which takes in the rest of it), and whether the lexer is unsure of the tokens
-// (jsLex.unsure).
-func jsLexAll(src []byte) ([]jsTok, [][2]int, bool) {
-	l := &jsLex{src: src, line: 1, regex: true, prevS: -1, prevE: -1}
+// Dialects the lexer reads: TypeScript has no JSX, and its '!' after a value is the non-null
+// assertion, after which a '/' divides.
+const (
+	jsDialectJS = iota
+	jsDialectTS
+	jsDialectTSX
+)
+
+// jsLexAll returns the tokens of src, of dialect, ending with an EOF token, the line spans of the
+// syntax errors the lexer met (jsLex.unparsed, and from the innermost bracket still open at the
+// end of the file on, which takes in the rest of it), and why the lexer is unsure of the tokens
+// ("" when it is sure: jsLex.why).
+func jsLexAll(src []byte, dialect uint8) ([]jsTok, [][2]int, string) {
+	l := &jsLex{src: src, line: 1, regex: true, prevS: -1, prevE: -1, dialect: dialect}
 	l.toks = make([]jsTok, 0, len(src)/5+4)
 	l.skipBOMAndShebang()
 	l.run()
@@ -100,7 +113,7 @@ func jsLexAll(src []byte) ([]jsTok, [][2]int, bool) {
 		l.unparsed = append(l.unparsed, [2]int{int(l.toks[l.open[len(l.open)-1].tok].line), math.MaxInt32})
 	}
 	l.toks = append(l.toks, jsTok{s: int32(len(src)), e: int32(len(src)), line: l.line, eline: l.line, match: -1, kind: jsEOF, nl: l.nl})
-	return l.toks, l.unparsed, l.unsure
+	return l.toks, l.unparsed, l.why
 }
 
 // skipBOMAndShebang skips a byte order mark and a #! line at the start of the file.
@@ -158,22 +171,54 @@ func (l *jsLex) token() bool {
 		l.regexLit()
 		l.emit(jsRegex, s, line)
 		l.regex = false
-	case c == '<' && l.regex && s+1 < len(l.src) && (jsIdentStart(l.src[s+1]) || l.src[s+1] == '>'):
+	case c == '<' && l.regex && l.dialect != jsDialectTS && s+1 < len(l.src) && (jsIdentStart(l.src[s+1]) || l.src[s+1] == '>') &&
+		!(l.dialect == jsDialectTSX && l.typeParams()):
 		l.jsx()
 	case c == '(' || c == '[' || c == '{':
 		l.opening(c)
 	case c == ')' || c == ']' || c == '}':
 		return l.closing(c)
 	default:
+		afterValue := !l.regex
 		l.p += jsPunctLen(l.src[s:])
 		l.emit(jsPunct, s, line)
 		n := l.p - s
 		l.regex = !(n == 2 && (c == '+' || c == '-') && l.src[s+1] == c)
+		if n == 1 && c == '!' && afterValue && l.dialect != jsDialectJS {
+			l.regex = false // x! / 2: the non-null assertion ends a value
+		}
 		l.prevDot = n == 1 && c == '.' || n == 2 && c == '?' && l.src[s+1] == '.'
 		return false
 	}
 	l.prevDot = false
 	return false
+}
+
+// typeParams reports whether the '<' at l.p opens the type parameters of a generic arrow
+// function in TSX rather than a JSX element: `<T,>(x: T) => x`, `<T extends U>(x: T) => x`.
+func (l *jsLex) typeParams() bool {
+	p := l.p + 1
+	for p < len(l.src) && jsIdentByte(l.src[p]) {
+		p++
+	}
+	q := p
+	for q < len(l.src) && (l.src[q] == ' ' || l.src[q] == '\t') {
+		q++
+	}
+	if q < len(l.src) && l.src[q] == ',' {
+		return true
+	}
+	if q == p || !bytes.HasPrefix(l.src[q:], []byte("extends")) {
+		return false
+	}
+	r := q + len("extends")
+	if r >= len(l.src) || l.src[r] != ' ' {
+		return false
+	}
+	for r < len(l.src) && l.src[r] == ' ' {
+		r++
+	}
+	return r < len(l.src) && l.src[r] != '=' && l.src[r] != '>' && l.src[r] != '/'
 }
 
 // emit appends the token from s to l.p that starts on line line.
@@ -225,6 +270,10 @@ func (l *jsLex) braceKind() uint8 {
 	switch string(l.src[l.prevS:l.prevE]) {
 	case ";", "{", "}", ")", "=>", "else", "do", "try", "finally":
 		return jsOpenBlock
+	case ">":
+		if l.dialect != jsDialectJS {
+			return jsOpenBlock // the body after a generic type: `f(): Promise<T> {`
+		}
 	}
 	return jsOpenObject
 }
@@ -314,6 +363,7 @@ func (l *jsLex) space() {
 			}
 		case c == '/' && l.p+1 < len(src) && src[l.p+1] == '*':
 			line := l.line
+			after := l.prevE >= 0 && !l.nl // code before it on its line
 			l.p += 2
 			for l.p < len(src) && !(src[l.p] == '*' && l.p+1 < len(src) && src[l.p+1] == '/') {
 				if src[l.p] == '\n' {
@@ -323,6 +373,10 @@ func (l *jsLex) space() {
 			}
 			if l.p >= len(src) {
 				l.unparsed = append(l.unparsed, [2]int{int(line), math.MaxInt32})
+				l.unclosed("comment: a block comment never closed")
+			} else if after && l.line > line {
+				// A statement that ends without a ';' may take it in, to its last line.
+				l.unclosed("comment: a block comment after code runs over lines")
 			}
 			l.p = min(l.p+2, len(src))
 		case c == 0xC2 && l.p+1 < len(src) && src[l.p+1] == 0xA0: // no-break space
@@ -442,8 +496,20 @@ func (l *jsLex) str(quote byte) {
 	l.unclosedString()
 }
 
+// jsxUnsure is why the lexer is unsure of a file with a JSX element that never closes.
+const jsxUnsure = "jsx: an element that never closes"
+
+// unclosed notes, in TypeScript, why the lexer is unsure: a string, comment or template that does
+// not close where JavaScript's lexer closes it, which TypeScript's grammar may read otherwise.
+func (l *jsLex) unclosed(why string) {
+	if l.dialect != jsDialectJS && l.why == "" {
+		l.why = why
+	}
+}
+
 // unclosedString notes a string literal that the line's end or the file's cuts off.
 func (l *jsLex) unclosedString() {
+	l.unclosed("string: a line break in a string")
 	l.unparsed = appendSpan(l.unparsed, int(l.line), int(l.line))
 }
 
@@ -509,6 +575,7 @@ func (l *jsLex) template() {
 	}
 	l.p = len(src)
 	l.unparsed = append(l.unparsed, [2]int{int(line), math.MaxInt32})
+	l.unclosed("template: a template literal never closed")
 	l.toks = l.toks[:n]
 	l.emit(jsTmpl, s, line)
 	l.regex, l.prevDot = false, false
@@ -518,7 +585,7 @@ func (l *jsLex) template() {
 // '}'. Past jsMaxDepth the rest of the file is taken as the substitution.
 func (l *jsLex) substitution() {
 	if l.depth >= jsMaxDepth {
-		l.unsure = true
+		l.why = jsxUnsure
 		l.p = len(l.src)
 		return
 	}
@@ -535,7 +602,7 @@ func (l *jsLex) substitution() {
 func (l *jsLex) jsx() {
 	s, line, n := l.p, l.line, len(l.toks)
 	if !l.element() {
-		l.unsure = true
+		l.why = jsxUnsure
 	}
 	l.toks = l.toks[:n]
 	l.emit(jsJSX, s, line)

@@ -57,9 +57,15 @@ func (s *jsScan) shape(a, b int) jsShape {
 			v.kind, v.inner = jsShapeParen, [2]int{a + 1, b - 1}
 			return v
 		}
-		if m+1 <= b && s.is(m+1, "=>") {
+		if s.ts != jsDialectJS {
+			if r := s.tsArrowAfter(v, m); r.kind == jsShapeArrow {
+				return r
+			}
+		} else if m+1 <= b && s.is(m+1, "=>") {
 			return s.arrow(v, m+1)
 		}
+	case s.ts != jsDialectJS && s.is(a, "<"):
+		return s.tsGenericArrow(v, a)
 	case s.is(a, "{"):
 		if s.partner(a, b+1) == b {
 			v.kind = jsShapeObject
@@ -74,9 +80,15 @@ func (s *jsScan) shape(a, b int) jsShape {
 		case s.isWord(a+1) && a+2 <= b && s.is(a+2, "=>"):
 			return s.arrow(v, a+2)
 		case s.is(a+1, "("):
-			if m := s.partner(a+1, b+1); m+1 <= b && s.is(m+1, "=>") {
+			if m := s.partner(a+1, b+1); s.ts != jsDialectJS {
+				if r := s.tsArrowAfter(v, m); r.kind == jsShapeArrow {
+					return r
+				}
+			} else if m+1 <= b && s.is(m+1, "=>") {
 				return s.arrow(v, m+1)
 			}
+		case s.ts != jsDialectJS && s.is(a+1, "<"):
+			return s.tsGenericArrow(v, a+1)
 		}
 	case s.keyword(a, "class"):
 		return s.classShape(v, a)
@@ -87,7 +99,7 @@ func (s *jsScan) shape(a, b int) jsShape {
 	case s.isWord(a) && a+1 <= b && s.is(a+1, "=>"):
 		return s.arrow(v, a+1)
 	case s.unaryOp(a) || s.keyword(a, "await"):
-		if s.unaryEnd(a+1, b) == b {
+		if s.unaryEnd(a+1, b) == b || s.ts != jsDialectJS && a+1 <= b && s.shape(a+1, b).kind == jsShapeArrow {
 			v.kind, v.inner = jsShapeUnary, [2]int{a + 1, b}
 			if s.is(a, "await") {
 				v.kind = jsShapeAwait
@@ -103,6 +115,9 @@ func (s *jsScan) shape(a, b int) jsShape {
 func (s *jsScan) arrow(v jsShape, arrow int) jsShape {
 	body := arrow + 1
 	if body > v.e || s.is(body, "{") && s.partner(body, v.e+1) != v.e {
+		if s.ts != jsDialectJS && body <= v.e {
+			s.unsure("arrow function: a block body that does not end the expression")
+		}
 		return v
 	}
 	v.kind, v.body = jsShapeArrow, body
@@ -143,11 +158,28 @@ func (s *jsScan) callShape(v jsShape) jsShape {
 	}
 	v.kind = jsShapeCall
 	if call >= 0 {
-		v.inner, v.args = [2]int{v.s, call - 1}, call
+		v.inner, v.args = [2]int{v.s, s.calleeEnd(v.s, call)}, call
 	} else {
 		v.inner = [2]int{v.s, v.e - 1}
 	}
 	return v
+}
+
+// calleeEnd returns the last token of the function a call whose '(' is at call calls, the chain
+// from a: before the call's type arguments in TypeScript (`f<T>(x)` calls f).
+func (s *jsScan) calleeEnd(a, call int) int {
+	if s.ts == jsDialectJS || !s.is(call-1, ">") && !tsRun(s.bytes(call-1), '>') {
+		return call - 1
+	}
+	for j := a; j < call; j++ {
+		switch {
+		case s.opens(j):
+			j = s.partner(j, call)
+		case s.is(j, "<") && s.angleEnd(j, call) == call-1:
+			return j - 1
+		}
+	}
+	return call - 1
 }
 
 // unaryOp reports whether token a is a prefix operator of a unary expression.
@@ -203,6 +235,14 @@ func (s *jsScan) chain(a, b int) (end, call int) {
 			k, call = s.partner(n, b+1), n
 		case s.t[n].kind == jsTmpl:
 			k, call = n, -2
+		case s.ts != jsDialectJS && s.is(n, "!") && !s.t[n].nl:
+			k, call = n, -1 // x!: the non-null assertion
+		case s.ts != jsDialectJS && s.is(n, "<"):
+			c := s.angleEnd(n, b+1)
+			if c < 0 || c+1 > b || s.holds(n, c, "=") || !s.is(c+1, "(") && s.t[c+1].kind != jsTmpl {
+				return k, call
+			}
+			k = c // f<T>(x): the call's type arguments
 		default:
 			return k, call
 		}
@@ -234,6 +274,11 @@ func (s *jsScan) primaryEnd(a, b int) int {
 				k = s.partner(k+1, b+1)
 			} else {
 				break
+			}
+		}
+		if s.ts != jsDialectJS && k >= 0 && k+1 <= b && s.is(k+1, "<") {
+			if c := s.angleEnd(k+1, b+1); c > 0 && c+1 <= b && s.is(c+1, "(") && !s.holds(k+1, c, "=") {
+				k = c // new Map<K, V>(): the constructor's type arguments
 			}
 		}
 		if k >= 0 && k+1 <= b && s.is(k+1, "(") {

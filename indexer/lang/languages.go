@@ -64,10 +64,10 @@ var table = []*Language{
 	{Name: "JavaScript", Version: 5, MapperName: jsMapperName, NewMapper: jsScanner(javascript.GetLanguage),
 		Extensions:   []string{".js", ".mjs", ".cjs", ".jsx"},
 		Interpreters: []string{"node", "nodejs"}},
-	{Name: "TypeScript", Version: 4, MapperName: tsMapperName, NewMapper: treeSitter(jsGrammar(typescript.GetLanguage)),
+	{Name: "TypeScript", Version: 5, MapperName: tsScanMapperName, NewMapper: tsScanner(typescript.GetLanguage, jsDialectTS),
 		Extensions:   []string{".ts", ".mts", ".cts"},
 		Interpreters: []string{"ts-node", "deno", "bun", "tsx"}},
-	{Name: "TSX", Version: 4, MapperName: tsMapperName, NewMapper: treeSitter(jsGrammar(tsx.GetLanguage)),
+	{Name: "TSX", Version: 5, MapperName: tsScanMapperName, NewMapper: tsScanner(tsx.GetLanguage, jsDialectTSX),
 		Extensions: []string{".tsx"}},
 	// JSON Version 3: .ipynb files left JSON for the notebook view; raising it maps their rows again.
 	{Name: "JSON", Version: 3, MapperName: "json-scanner", NewMapper: func() Mapper { return jsonMapper{} },
