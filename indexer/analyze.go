@@ -84,18 +84,19 @@ func (w *worker) analyze(ctx context.Context, f *store.File, src []byte) (store.
 	} else {
 		src, shown = lang.ShownText(f.Path, src)
 	}
+	language := lang.Detect(f.Path, src[:min(len(src), lang.SniffBytes)])
 	var key sameKey
 	if w.same != nil {
 		key = sameKey{hash: [hashSize]byte(f.Hash), shown: shown}
-		if l := lang.Detect(f.Path, src[:min(len(src), lang.SniffBytes)]); l != nil {
-			key.language = l.Name
+		if language != nil {
+			key.language = language.Name
 		}
 		if p, ok := w.same.get(key); ok {
 			copyAnalysis(f, p.File())
 			return p.For(f), true
 		}
 	}
-	m := w.mappers.Map(ctx, f.Path, src)
+	m := w.mappers.MapAs(ctx, language, src)
 	f.Language, f.Mapper, f.MappersVersion, f.Lines = m.Language, m.MapperName, m.Version, m.Lines
 	f.Symbols, f.Imports, f.Summary = m.Symbols, m.Imports, m.Summary
 	f.Skip, f.SkipDetail = m.Skip, m.SkipDetail

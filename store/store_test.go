@@ -657,16 +657,9 @@ func TestNameCacheOverflowKeepsEveryName(t *testing.T) {
 func TestWritersShareNames(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)
-	sym := func(name string, line int) Symbol {
-		return Symbol{Name: name, Qualname: name, Kind: KindFunction, StartLine: line, EndLine: line, Parent: -1}
-	}
 	put := func(w *Writer, path string, names ...string) {
 		t.Helper()
-		f := &File{Path: path, Language: "Go"}
-		for i, n := range names {
-			f.Symbols = append(f.Symbols, sym(n, i+1))
-		}
-		if err := w.Put(ctx, f); err != nil {
+		if err := w.Put(ctx, fileOfFunctions(path, names...)); err != nil {
 			t.Fatalf("Put %s: %v", path, err)
 		}
 		if err := w.Flush(ctx); err != nil {
@@ -829,13 +822,10 @@ func TestNamesAddedAndDroppedInOneBatch(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)
 	w := st.NewWriter()
-	sym := func(name string, line int) Symbol {
-		return Symbol{Name: name, Qualname: name, Kind: KindFunction, StartLine: line, EndLine: line, Parent: -1}
-	}
 	for _, f := range []*File{
-		{Path: "a.go", Language: "Go", Symbols: []Symbol{sym("Alpha", 1), sym("Beta", 2)}},
-		{Path: "b.go", Language: "Go", Symbols: []Symbol{sym("Gamma", 1)}},
-		{Path: "a.go", Language: "Go", Symbols: []Symbol{sym("Alpha", 1), sym("Delta", 2)}},
+		fileOfFunctions("a.go", "Alpha", "Beta"),
+		fileOfFunctions("b.go", "Gamma"),
+		fileOfFunctions("a.go", "Alpha", "Delta"),
 	} {
 		if err := w.Put(ctx, f); err != nil {
 			t.Fatalf("Put %s: %v", f.Path, err)
@@ -934,16 +924,9 @@ func TestNamesOfTheOpenBatchCanBeRemoved(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)
 	w := st.NewWriter()
-	sym := func(name string, line int) Symbol {
-		return Symbol{Name: name, Qualname: name, Kind: KindFunction, StartLine: line, EndLine: line, Parent: -1}
-	}
 	put := func(path string, names ...string) {
 		t.Helper()
-		f := &File{Path: path, Language: "Go"}
-		for i, n := range names {
-			f.Symbols = append(f.Symbols, sym(n, i+1))
-		}
-		if err := w.Put(ctx, f); err != nil {
+		if err := w.Put(ctx, fileOfFunctions(path, names...)); err != nil {
 			t.Fatalf("Put %s: %v", path, err)
 		}
 	}
@@ -973,11 +956,7 @@ func TestHeldBackRowsWrittenEarly(t *testing.T) {
 	w := st.NewWriter()
 	put := func(path string, names ...string) {
 		t.Helper()
-		f := &File{Path: path, Language: "Go"}
-		for i, n := range names {
-			f.Symbols = append(f.Symbols, Symbol{Name: n, Qualname: n, Kind: KindFunction, StartLine: i + 1, EndLine: i + 1, Parent: -1})
-		}
-		if err := w.PutPacked(ctx, Pack(f).AsNew()); err != nil {
+		if err := w.PutPacked(ctx, Pack(fileOfFunctions(path, names...)).AsNew()); err != nil {
 			t.Fatalf("Put %s: %v", path, err)
 		}
 	}
@@ -1108,4 +1087,13 @@ func TestCheckpointMovesTheLogIntoTheFile(t *testing.T) {
 	if hits, err := st.SymbolsNamed(ctx, "handle", LookupFilter{}, 0); err != nil || len(hits) != 200 {
 		t.Errorf("SymbolsNamed(handle) after the checkpoint = %d hits, %v; want 200", len(hits), err)
 	}
+}
+
+// fileOfFunctions returns the row of a Go file that defines one function per name, on lines 1, 2, ...
+func fileOfFunctions(path string, names ...string) *File {
+	f := &File{Path: path, Language: "Go"}
+	for i, n := range names {
+		f.Symbols = append(f.Symbols, Symbol{Name: n, Qualname: n, Kind: KindFunction, StartLine: i + 1, EndLine: i + 1, Parent: -1})
+	}
+	return f
 }

@@ -42,11 +42,7 @@ type csLex struct {
 // of lines lines: from a comment or string left open, or else from the innermost bracket still
 // open, to the end.
 func (l *csLex) unparsed(lines int) [][2]int {
-	from := l.unclosedAt
-	if from == 0 && l.depth > 0 {
-		from = csOpenAtEnd(l.src)
-	}
-	return toEnd(from, lines)
+	return unclosedToEnd(l.unclosedAt, l.depth, lines, l.src, csOpenAtEnd)
 }
 
 // balanced reports whether the lexer, at the end of the file, left nothing open.

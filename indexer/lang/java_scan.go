@@ -77,11 +77,7 @@ type jvLex struct {
 // of lines lines: from a comment or text block left open, or else from the innermost bracket
 // still open, to the end.
 func (l *jvLex) unparsed(lines int) [][2]int {
-	from := l.unclosedAt
-	if from == 0 && l.depth > 0 {
-		from = jvOpenAtEnd(l.src)
-	}
-	return toEnd(from, lines)
+	return unclosedToEnd(l.unclosedAt, l.depth, lines, l.src, jvOpenAtEnd)
 }
 
 // jvOpenAtEnd returns the line of the innermost bracket still open at the end of src, or 0.

@@ -70,14 +70,18 @@ type FileMap struct {
 // then landmarks provide. Their ranges lie inside the file, parents precede their children and
 // every qualname is filled in.
 func (ms *Mappers) Map(ctx context.Context, path string, src []byte) *FileMap {
+	return ms.MapAs(ctx, Detect(path, src[:min(len(src), SniffBytes)]), src)
+}
+
+// MapAs maps src as Map does, in the language lang that Detect gave for its name and head (nil:
+// none claims it), for a caller that needed the language before mapping.
+func (ms *Mappers) MapAs(ctx context.Context, lang *Language, src []byte) *FileMap {
 	m := &FileMap{Version: RowVersion("")}
-	head := src[:min(len(src), SniffBytes)]
-	if kind, binary := BinaryKind(head); binary {
+	if kind, binary := BinaryKind(src[:min(len(src), SniffBytes)]); binary {
 		m.Skip, m.SkipDetail = store.SkipBinary, kind
 		return m
 	}
 	m.Lines = CountLines(src)
-	lang := Detect(path, head)
 	var res *Result
 	m.MapperName = fallbackMapperName
 	if lang != nil {

@@ -281,11 +281,7 @@ var mlKwDepth = [64]int8{mlKwBegin: 1, mlKwStruct: 1, mlKwSig: 1, mlKwObject: 1,
 // of lines lines: from a comment or string left open, or else from the innermost group still
 // open, to the end.
 func (l *mlLex) unparsed(lines int) [][2]int {
-	from := l.unclosedAt
-	if from == 0 && l.depth > 0 {
-		from = mlOpenAtEnd(l.src)
-	}
-	return toEnd(from, lines)
+	return unclosedToEnd(l.unclosedAt, l.depth, lines, l.src, mlOpenAtEnd)
 }
 
 // mlOpenAtEnd returns the line of the innermost group still open at the end of src, or 0.

@@ -80,11 +80,7 @@ type rsLex struct {
 // of lines lines: from a comment or string left open, or else from the innermost bracket still
 // open, to the end.
 func (l *rsLex) unparsed(lines int) [][2]int {
-	from := l.unclosedAt
-	if from == 0 && l.depth > 0 {
-		from = rsOpenAtEnd(l.src)
-	}
-	return toEnd(from, lines)
+	return unclosedToEnd(l.unclosedAt, l.depth, lines, l.src, rsOpenAtEnd)
 }
 
 // rsOpenAtEnd returns the line of the innermost bracket still open at the end of src, or 0.

@@ -490,10 +490,7 @@ func (l *swLex) unparsed(lines int) [][2]int {
 	if l.mismatchAt > 0 && (from == 0 || l.mismatchAt < from) {
 		from = l.mismatchAt
 	}
-	if from == 0 && l.depth > 0 {
-		from = swOpenAtEnd(l.src)
-	}
-	return toEnd(from, lines)
+	return unclosedToEnd(from, l.depth, lines, l.src, swOpenAtEnd)
 }
 
 // swOpenAtEnd returns the line of the innermost bracket still open at the end of src, or 0;

@@ -136,6 +136,17 @@ func joinSpans(spans [][2]int, last int) [][2]int {
 // bracketDepth is what each byte adds to the count of brackets open: ( [ { open, ) ] } close.
 var bracketDepth = [256]int8{'(': 1, '[': 1, '{': 1, ')': -1, ']': -1, '}': -1}
 
+// unclosedToEnd is what a lexer that counts its open brackets (depth) reports as unparsed once
+// it has read the whole of src, a file of lines lines: from unclosedAt, the line of a comment or
+// string left open, or else, with brackets still open, from the innermost of them, which
+// openAtEnd finds by reading src again; to the end. Nothing when neither.
+func unclosedToEnd(unclosedAt, depth, lines int, src []byte, openAtEnd func([]byte) int) [][2]int {
+	if unclosedAt == 0 && depth > 0 {
+		unclosedAt = openAtEnd(src)
+	}
+	return toEnd(unclosedAt, lines)
+}
+
 // toEnd is the span from line from to the file's last line (lines), or none when from is 0: what
 // a scanner that met a comment, string or bracket left open at the end could not read.
 func toEnd(from, lines int) [][2]int {
