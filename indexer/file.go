@@ -51,7 +51,23 @@ type processor struct {
 	// root, when set, is the real path (links resolved) a file must lie under for its content to
 	// be read into a row; a file a link leads outside of it is recorded as SkipOutsideRoot.
 	root string
-	log  *slog.Logger
+	// dir, when not nil, holds the root open: a file with no link on its way is opened through it
+	// in one system call (see openBeneath).
+	dir *rootDir
+	log *slog.Logger
+}
+
+// open opens the regular file at abs (rel under the root) for reading, as openRegular does, and
+// through p.dir when it can.
+func (p *processor) open(abs, rel string) (openedFile, fs.FileInfo, error) {
+	if file, fi, ok := p.dir.openBeneath(rel); ok {
+		return file, fi, nil
+	}
+	file, fi, err := openRegular(abs, p.root)
+	if err != nil {
+		return nil, fi, err
+	}
+	return file, fi, nil
 }
 
 // process stats the file at abs (relative path rel), compares it with its stored state (nil when
@@ -94,7 +110,7 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 			return p.binaryRow(fi, rel, kind, prev, retrying)
 		}
 	}
-	file, opened, err := openRegular(abs, p.root)
+	file, opened, err := p.open(abs, rel)
 	switch {
 	case errors.Is(err, errOutsideRoot):
 		// Nothing of the file is kept, its stat data included: only that the path leads out.
@@ -143,7 +159,7 @@ const binaryProbeAbove = 64 << 10
 // probeBinary reads the head of the open file and, when it is binary (and not UTF-16 text, whose
 // NUL bytes are its encoding), returns the row's outcome (binaryRow). It reports false for any other head, or when the head cannot be read (the whole read then
 // says why).
-func (p *processor) probeBinary(file *os.File, fi os.FileInfo, rel string, prev *store.FileState, retrying bool) (outcome, bool) {
+func (p *processor) probeBinary(file openedFile, fi os.FileInfo, rel string, prev *store.FileState, retrying bool) (outcome, bool) {
 	head := make([]byte, lang.SniffBytes)
 	n, err := file.ReadAt(head, 0)
 	if err != nil && !errors.Is(err, io.EOF) {
@@ -208,12 +224,11 @@ func (p *processor) skipped(rel string, stamp store.Stamp, prev *store.FileState
 
 // readStable reads the open file whole and stats it again; when its stat data moved during the
 // read it reads again, so the stored row describes one version of the file.
-func readStable(file *os.File, before os.FileInfo) ([]byte, os.FileInfo, error) {
+func readStable(file openedFile, before os.FileInfo) ([]byte, os.FileInfo, error) {
 	var src []byte
 	for range readRetries {
-		src = make([]byte, 0, before.Size()+512) // room for a little growth, as os.ReadFile leaves
 		var err error
-		if src, err = readAllAt(file, src); err != nil {
+		if src, err = readSized(file, before.Size()); err != nil {
 			return nil, before, err
 		}
 		after, err := file.Stat()
@@ -228,8 +243,24 @@ func readStable(file *os.File, before os.FileInfo) ([]byte, os.FileInfo, error) 
 	return src, before, nil
 }
 
+// readSized returns the content of file, size bytes as its stat data said. It reads exactly
+// that many (one read of a regular file, no second one to meet its end), or up to the end when it
+// is shorter: a file that grew meanwhile has stat data of its own, which readStable compares. A
+// file that says it is empty is read to its end (a special file's size can be 0).
+func readSized(file openedFile, size int64) ([]byte, error) {
+	if size <= 0 {
+		return readAllAt(file, make([]byte, 0, 512))
+	}
+	src := make([]byte, size, size+512) // room for a little growth, as os.ReadFile leaves
+	n, err := file.ReadAt(src, 0)
+	if err == io.EOF {
+		err = nil
+	}
+	return src[:n], err
+}
+
 // readAllAt appends the whole content of file, from its first byte, to buf.
-func readAllAt(file *os.File, buf []byte) ([]byte, error) {
+func readAllAt(file openedFile, buf []byte) ([]byte, error) {
 	for off := int64(0); ; {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]

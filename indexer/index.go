@@ -264,7 +264,8 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *sema
 	go func() {
 		defer close(outcomes)
 		p := &processor{maxFileSize: r.opts.MaxFileSize, force: r.opts.Force, check: r.opts.Check,
-			root: realRoot(r.opts.Root), log: r.opts.Logger}
+			root: realRoot(r.opts.Root), dir: openRootDir(r.opts.Root), log: r.opts.Logger}
+		defer p.dir.Close()
 		gate, same := newMapGate(), newSameContent()
 		workers := pool.New().WithContext(ctx).WithMaxGoroutines(r.opts.Jobs)
 		for range r.opts.Jobs {

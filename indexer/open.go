@@ -2,6 +2,8 @@ package indexer
 
 import (
 	"errors"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -17,6 +19,14 @@ func realRoot(root string) string {
 		return real
 	}
 	return root
+}
+
+// openedFile is a regular file opened for reading: an *os.File, or on Linux a bare descriptor
+// (rootDir.openBeneath).
+type openedFile interface {
+	io.ReaderAt
+	Stat() (fs.FileInfo, error)
+	Close() error
 }
 
 // openRegular opens the regular file at abs for reading and returns it with its stat data. With

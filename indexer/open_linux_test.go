@@ -1,0 +1,86 @@
+package indexer
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot: the one-call open takes a plain path under the
+// root, with the stat data os.Stat gives, and leaves to openRegular every path a link or a ".."
+// is on: a file's own link, a linked folder on the way (even one that stays inside the root), a
+// path leading up and out, a folder, a named pipe, a missing file.
+func TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot(t *testing.T) {
+	outside := writeTree(t, map[string]string{"secret.txt": "from outside\n"})
+	root := writeTree(t, map[string]string{"a.txt": "inside\n", "sub/b.txt": "below\n"})
+	mustSymlink(t, filepath.Join(outside, "secret.txt"), filepath.Join(root, "out.txt"))
+	mustSymlink(t, "a.txt", filepath.Join(root, "in.txt"))
+	mustSymlink(t, "sub", filepath.Join(root, "linked"))
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := openRootDir(root)
+	if dir == nil {
+		t.Fatal("openRootDir = nil for a folder")
+	}
+	defer dir.Close()
+
+	for _, rel := range []string{"a.txt", "sub/b.txt"} {
+		file, fi, ok := dir.openBeneath(rel)
+		if !ok {
+			if _, err := unix.Openat2(unix.AT_FDCWD, root, &unix.OpenHow{Flags: unix.O_RDONLY}); err == unix.ENOSYS || err == unix.EPERM {
+				t.Skipf("openat2 is not available here: %v", err) // process falls back to openRegular
+			}
+			t.Fatalf("openBeneath(%s) not ok for a plain file under the root", rel)
+		}
+		want, err := os.Stat(filepath.Join(root, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if StampOf(fi) != StampOf(want) || fi.Mode() != want.Mode() || fi.Name() != want.Name() || !fi.ModTime().Equal(want.ModTime()) {
+			t.Errorf("openBeneath(%s) stat %v %v %v %+v; os.Stat says %v %v %v %+v", rel,
+				fi.Name(), fi.Mode(), fi.ModTime(), StampOf(fi), want.Name(), want.Mode(), want.ModTime(), StampOf(want))
+		}
+		src, err := readSized(file, fi.Size())
+		if wantSrc, _ := os.ReadFile(filepath.Join(root, rel)); err != nil || string(src) != string(wantSrc) {
+			t.Errorf("readSized(%s) = %q, %v; want %q", rel, src, err, wantSrc)
+		}
+		if err := file.Close(); err != nil {
+			t.Errorf("Close(%s) = %v", rel, err)
+		}
+	}
+	for _, rel := range []string{"out.txt", "in.txt", "linked/b.txt", "../" + filepath.Base(root) + "/a.txt", "sub", "pipe", "missing.txt"} {
+		if file, _, ok := dir.openBeneath(rel); ok {
+			file.Close()
+			t.Errorf("openBeneath(%s) ok; want it left to openRegular", rel)
+		}
+	}
+}
+
+// TestReadSizedReadsToTheEndWhenTheSizeSaysNothing: a file whose stat data say it is empty is read
+// to its end (a special file's size can be 0 whatever it holds), and one shorter than its stat
+// data said gives what it has.
+func TestReadSizedReadsToTheEndWhenTheSizeSaysNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f.txt")
+	if err := os.WriteFile(path, []byte("twelve bytes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, size := range []int64{0, 5, 12, 40} {
+		got, err := readSized(f, size)
+		want := "twelve bytes"
+		if size == 5 {
+			want = "twelv"
+		}
+		if err != nil || string(got) != want {
+			t.Errorf("readSized(size %d) = %q, %v; want %q", size, got, err, want)
+		}
+	}
+}
