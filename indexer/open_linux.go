@@ -169,4 +169,3 @@ func (s *statInfo) Mode() fs.FileMode {
 	}
 	return mode
 }
-
