@@ -26,7 +26,7 @@ import (
 // names were added or removed, and those names, listed beside the listing (unless a bulk load
 // writes the listing at its end).
 func (w *Writer) saveNames(ctx context.Context) error {
-	if len(w.added) == 0 && len(w.removed) == 0 {
+	if !w.namesChanged {
 		return nil
 	}
 	if err := w.setMeta(ctx, metaNextNameID, strconv.FormatInt(w.nextNameID, 10)); err != nil {
