@@ -54,7 +54,7 @@ var brokenOpeners = map[string][]brokenOpener{
 
 // treeSitterMapped are the languages mapped by a tree-sitter walk, whose grammars misread some
 // real files: a whole file of theirs may report syntax errors.
-var treeSitterMapped = map[string]bool{"Kotlin": true, "Protobuf": true}
+var treeSitterMapped = map[string]bool{"Kotlin": true}
 
 // brokenFiles are the real files each language's copies are broken from: the ctags corpora, and
 // for the languages without one the files their differential tests read; or, when

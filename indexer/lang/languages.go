@@ -99,7 +99,7 @@ var table = []*Language{
 	{Name: "PHP", Version: 2, MapperName: phpMapperName, NewMapper: func() Mapper { return &phpMapper{} },
 		Extensions:   []string{".php", ".phtml", ".php3", ".php4", ".php5", ".php7", ".phps"},
 		Interpreters: []string{"php"}},
-	{Name: "Protobuf", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(protobufGrammar()),
+	{Name: "Protobuf", Version: 2, MapperName: protoScanMapperName, NewMapper: protoScanner(protobufGrammar()),
 		Extensions: []string{".proto"}},
 	{Name: "Python", Version: 1, MapperName: "python-scanner", NewMapper: func() Mapper { return &pyMapper{} },
 		Extensions:   []string{".py", ".pyi", ".pyw"},
