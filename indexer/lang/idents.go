@@ -370,7 +370,7 @@ func (l *identLexer) newline(at int) {
 // skipTo moves past the first end after the current position, counting lines, or to the end.
 func (l *identLexer) skipTo(end string) {
 	for l.i < len(l.src) {
-		if strings.HasPrefix(string(l.src[l.i:min(l.i+len(end), len(l.src))]), end) {
+		if l.src[l.i] == end[0] && hasPrefix(l.src[l.i:], end) {
 			l.i += len(end)
 			return
 		}
@@ -393,10 +393,10 @@ func (l *identLexer) comment() bool {
 			}
 			for depth := 1; depth > 0 && l.i < len(l.src); {
 				switch r := l.src[l.i:]; {
-				case hasPrefix(r, b[1]):
+				case r[0] == b[1][0] && hasPrefix(r, b[1]):
 					depth--
 					l.i += len(b[1])
-				case hasPrefix(r, b[0]):
+				case r[0] == b[0][0] && hasPrefix(r, b[0]):
 					depth++
 					l.i += len(b[0])
 				default:
@@ -416,8 +416,10 @@ func (l *identLexer) comment() bool {
 		if lc == "#" && l.r.hashAfterSpace && l.i > l.lineStart && l.src[l.i-1] != ' ' && l.src[l.i-1] != '\t' {
 			return false // $#, ${#var}: not a comment
 		}
-		for l.i < len(l.src) && l.src[l.i] != '\n' {
-			l.i++
+		if n := bytes.IndexByte(l.src[l.i:], '\n'); n >= 0 {
+			l.i += n
+		} else {
+			l.i = len(l.src)
 		}
 		return true
 	}
@@ -475,7 +477,7 @@ func (l *identLexer) skipEscaped(end string) {
 			}
 			l.i += 2
 			continue
-		case hasPrefix(l.src[l.i:], end):
+		case l.src[l.i] == end[0] && hasPrefix(l.src[l.i:], end):
 			l.i += len(end)
 			return
 		case l.src[l.i] == '\n':

@@ -108,7 +108,7 @@ var table = []*Language{
 		Extensions:   []string{".rb", ".rake", ".gemspec", ".ru"},
 		Filenames:    []string{"Rakefile", "Gemfile", "Guardfile", "Vagrantfile", "Podfile", "Fastfile", "Brewfile"},
 		Interpreters: []string{"ruby", "jruby", "rake"}},
-	{Name: "Rust", Version: 2, MapperName: rsMapperName, NewMapper: func() Mapper { return rsMapper{} },
+	{Name: "Rust", Version: 3, MapperName: rsMapperName, NewMapper: func() Mapper { return rsMapper{} },
 		Extensions: []string{".rs"}},
 	{Name: "Scala", Version: 2, MapperName: scalaScannerName, NewMapper: newScalaScanner,
 		Extensions:   []string{".scala", ".sc"},

@@ -18,8 +18,8 @@ package lang
 // Unparsed, for the line heuristics to map (design section 5).
 
 import (
+	"bytes"
 	"context"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/readmap/readmap/store"
@@ -57,12 +57,17 @@ const (
 	rsPunct    // one punctuation byte, or "->", "=>", "::"
 )
 
-// rsTok is one token: its kind, its bytes and its first and last lines (1-based).
+// rsTok is one token: its kind, its bytes and its first and last lines (1-based). It has four
+// fields in 32 bytes: the compiler keeps such a struct in registers, and copies a larger one
+// through memory at every call that returns it, a stall on each token.
 type rsTok struct {
-	kind        int
-	s, e        int
-	line, eline int
+	kind int
+	s, e int
+	rsLines
 }
+
+// rsLines are a token's first and last lines, 32-bit so that rsTok keeps to four words.
+type rsLines struct{ line, eline int32 }
 
 // rsLex reads tokens from src; pos and line are where the next token's search starts. depth
 // counts the brackets open, and unclosedAt is the line of a comment or string that ran to the end
@@ -71,16 +76,16 @@ type rsTok struct {
 type rsLex struct {
 	src        []byte
 	pos        int
-	line       int
+	line       int32
 	depth      int
-	unclosedAt int
+	unclosedAt int32
 }
 
 // unparsed returns the lines a compiler could not read, once the lexer has read the whole file
 // of lines lines: from a comment or string left open, or else from the innermost bracket still
 // open, to the end.
 func (l *rsLex) unparsed(lines int) [][2]int {
-	return unclosedToEnd(l.unclosedAt, l.depth, lines, l.src, rsOpenAtEnd)
+	return unclosedToEnd(int(l.unclosedAt), l.depth, lines, l.src, rsOpenAtEnd)
 }
 
 // rsOpenAtEnd returns the line of the innermost bracket still open at the end of src, or 0.
@@ -89,108 +94,148 @@ func rsOpenAtEnd(src []byte) int {
 	return innermostOpen(func() (int, int8, bool) {
 		t := lx.next()
 		if t.kind != rsPunct {
-			return t.line, 0, t.kind != rsEOF
+			return int(t.line), 0, t.kind != rsEOF
 		}
-		return t.line, bracketDepth[src[t.s]], true
+		return int(t.line), bracketDepth[src[t.s]], true
 	})
 }
 
-// next returns the next token, skipping whitespace and comments.
+// next returns the next token, skipping whitespace and comments. Its loop keeps the position
+// and the line in locals, which the compiler holds in registers.
 func (l *rsLex) next() rsTok {
 	src := l.src
-	for l.pos < len(src) {
-		c := src[l.pos]
-		switch {
-		case c == '\n':
-			l.line++
-			l.pos++
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-			l.pos++
-		case c == '/' && l.pos+1 < len(src) && src[l.pos+1] == '/':
-			for l.pos < len(src) && src[l.pos] != '\n' {
-				l.pos++
+	pos, line := l.pos, l.line
+	for pos < len(src) {
+		switch src[pos] {
+		case '\n':
+			line++
+			pos++
+		case ' ', '\t', '\r', '\f', '\v':
+			pos++
+		case '/':
+			l.pos, l.line = pos, line
+			if l.comment() {
+				pos, line = l.pos, l.line
+				continue
 			}
-		case c == '/' && l.pos+1 < len(src) && src[l.pos+1] == '*':
-			l.blockComment()
+			fallthrough
 		default:
-			return l.token()
+			kind, end, eline := l.token(pos, line)
+			l.pos, l.line = end, eline
+			return rsTok{kind: kind, s: pos, e: end, rsLines: rsLines{line, eline}}
 		}
 	}
-	return rsTok{kind: rsEOF, s: len(src), e: len(src), line: l.line, eline: l.line}
+	l.pos, l.line = pos, line
+	return rsTok{kind: rsEOF, s: len(src), e: len(src), rsLines: rsLines{line, line}}
 }
 
-// blockComment skips a block comment at pos; Rust's nest.
+// comment skips the comment that starts at pos, if one does, and reports whether one did.
+func (l *rsLex) comment() bool {
+	src := l.src
+	if l.pos+1 >= len(src) {
+		return false
+	}
+	switch src[l.pos+1] {
+	case '/':
+		if i := bytes.IndexByte(src[l.pos:], '\n'); i >= 0 {
+			l.pos += i
+		} else {
+			l.pos = len(src)
+		}
+		return true
+	case '*':
+		l.blockComment()
+		return true
+	}
+	return false
+}
+
+// blockComment skips a block comment at pos; Rust's nest. Every "/*" and "*/" holds a '*', so
+// the scan jumps from one '*' to the next.
 func (l *rsLex) blockComment() {
 	src := l.src
-	opened := l.line
+	start := l.pos
+	i := l.pos
 	depth := 0
-	for l.pos < len(src) {
-		switch c := src[l.pos]; {
-		case c == '\n':
-			l.line++
-		case c == '/' && l.pos+1 < len(src) && src[l.pos+1] == '*':
+	for {
+		k := bytes.IndexByte(src[i:], '*')
+		if k < 0 {
+			break
+		}
+		k += i
+		switch {
+		case k > i && src[k-1] == '/':
 			depth++
-			l.pos++
-		case c == '*' && l.pos+1 < len(src) && src[l.pos+1] == '/':
+			i = k + 1
+		case k+1 < len(src) && src[k+1] == '/':
 			depth--
-			l.pos++
+			i = k + 2
 			if depth == 0 {
-				l.pos++
+				l.pos = i
+				l.line += int32(bytes.Count(src[start:i], []byte{'\n'}))
 				return
 			}
+		default:
+			i = k + 1
 		}
-		l.pos++
 	}
-	l.unclosedAt = opened
+	l.unclosedAt = l.line
+	l.pos = len(src)
+	l.line += int32(bytes.Count(src[start:], []byte{'\n'}))
 }
 
-// token reads the token at pos, which is not whitespace or a comment.
-func (l *rsLex) token() rsTok {
+// token reads the token at pos, on line line, which is not whitespace or a comment: its kind, the
+// offset after it and its last line. It takes and returns the position rather than moving the
+// lexer's, so that the compiler keeps it in registers for the tokens that are most of a file
+// (identifiers, punctuation, numbers).
+func (l *rsLex) token(pos int, line int32) (kind, end int, eline int32) {
 	src := l.src
-	start, line := l.pos, l.line
-	c := src[l.pos]
-	kind := rsPunct
+	c := src[pos]
 	switch {
 	case c == '"':
-		l.pos++
+		l.pos, l.line = pos+1, line
 		l.quoted('"')
-		kind = rsLit
+		return rsLit, l.pos, l.line
 	case c == '\'':
-		kind = l.quote()
+		l.pos, l.line = pos, line
+		kind := l.quote()
+		return kind, l.pos, l.line
 	case c >= '0' && c <= '9':
-		l.pos++
-		for l.pos < len(src) {
-			d := src[l.pos]
-			if isIdentByte(d) || d == '.' && l.pos+1 < len(src) && src[l.pos+1] >= '0' && src[l.pos+1] <= '9' {
-				l.pos++
+		i := pos + 1
+		for i < len(src) {
+			d := src[i]
+			if isIdentByte(d) || d == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9' {
+				i++
 				continue
 			}
 			break
 		}
-		kind = rsLit
-	case isIdentByte(c) || c >= 0x80:
-		if l.prefixedLiteral() {
-			kind = rsLit
-			break
-		}
-		if c == 'r' && l.pos+2 < len(src) && src[l.pos+1] == '#' && (isIdentByte(src[l.pos+2]) || src[l.pos+2] >= 0x80) {
-			l.pos += 2 // a raw identifier: r#type
-		}
-		for l.pos < len(src) && rsIdentByte[src[l.pos]] {
-			l.pos++
-		}
-		kind = rsIdent
-	default:
-		l.depth += int(bracketDepth[c])
-		l.pos++
-		if l.pos < len(src) {
-			n := src[l.pos]
-			if c == '-' && n == '>' || c == '=' && n == '>' || c == ':' && n == ':' {
-				l.pos++
+		return rsLit, i, line
+	case rsIdentByte[c]:
+		if c == 'b' || c == 'c' || c == 'r' { // the letters that prefix literals
+			l.pos, l.line = pos, line
+			if l.prefixedLiteral() {
+				return rsLit, l.pos, l.line
 			}
 		}
+		i := pos
+		if c == 'r' && i+2 < len(src) && src[i+1] == '#' && rsIdentByte[src[i+2]] {
+			i += 2 // a raw identifier: r#type
+		}
+		for i < len(src) && rsIdentByte[src[i]] {
+			i++
+		}
+		return rsIdent, i, line
 	}
-	return rsTok{kind: kind, s: start, e: l.pos, line: line, eline: l.line}
+	l.depth += int(bracketDepth[c])
+	i := pos + 1
+	if i < len(src) {
+		n := src[i]
+		if c == '-' && n == '>' || c == '=' && n == '>' || c == ':' && n == ':' {
+			i++
+		}
+	}
+	return rsPunct, i, line
 }
 
 // prefixedLiteral reads a literal with a letter prefix at pos (b"", br#""#, r"", c"", b'x'),
@@ -276,7 +321,12 @@ func (l *rsLex) quote() int {
 	src := l.src
 	i := l.pos + 1
 	if i < len(src) && src[i] == '\\' {
-		l.pos = i + 2
+		// The escaped character, unless the line or the file ends there: the line break is
+		// counted by the caller, and no token runs past the file.
+		l.pos = i + 1
+		if l.pos < len(src) && src[l.pos] != '\n' {
+			l.pos++
+		}
 		for l.pos < len(src) && src[l.pos] != '\'' && src[l.pos] != '\n' {
 			l.pos++
 		}
@@ -417,7 +467,7 @@ func (s *rsScan) items(parent, in int, underFn, closed bool) rsTok {
 				s.lx.next()
 				s.skipGroup()
 				if attrLine < 0 {
-					attrLine = t.line
+					attrLine = int(t.line)
 				}
 				continue
 			}
@@ -430,7 +480,7 @@ func (s *rsScan) items(parent, in int, underFn, closed bool) rsTok {
 // item reads one item whose first token (after its attributes, which start at attrLine, or -1)
 // is first, or skips what is not one.
 func (s *rsScan) item(first rsTok, attrLine, parent, in int, underFn bool) {
-	start := first.line
+	start := int(first.line)
 	if attrLine >= 0 {
 		start = attrLine
 	}
@@ -528,8 +578,8 @@ keyword:
 				end = s.lx.next()
 			}
 		}
-		s.add(store.Symbol{Name: rsName(s.text(name)), Kind: store.KindMacro, Signature: "macro_rules! " + rsName(s.text(name)),
-			StartLine: start, EndLine: end.eline, Parent: parent})
+		s.add(store.Symbol{Name: s.name(name), Kind: store.KindMacro, Signature: "macro_rules! " + s.name(name),
+			StartLine: start, EndLine: int(end.eline), Parent: parent})
 	default:
 		s.skipOther(t)
 	}
@@ -663,18 +713,18 @@ func (s *rsScan) function(first rsTok, start, parent, in int) {
 	if in == rsInImpl || in == rsInTrait {
 		kind = store.KindMethod
 	}
-	sym := store.Symbol{Name: rsName(s.text(name)), Kind: kind, StartLine: start, Parent: parent}
+	sym := store.Symbol{Name: s.name(name), Kind: kind, StartLine: start, Parent: parent}
 	switch s.punct(end) {
 	case '{':
 		sym.Signature = s.sig(first.s, end.s)
 		idx := s.add(sym)
 		s.res.Symbols[idx].EndLine = s.endLine(s.body(idx))
 	case ';':
-		sym.Signature, sym.EndLine = s.sig(first.s, end.e), end.eline
+		sym.Signature, sym.EndLine = s.sig(first.s, end.e), int(end.eline)
 		s.add(sym)
 	default:
 		// The file or the container ended first.
-		sym.Signature, sym.EndLine = s.sig(first.s, s.lastEnd(end)), max(name.eline, s.lx.line)
+		sym.Signature, sym.EndLine = s.sig(first.s, s.lastEnd(end)), int(max(name.eline, s.lx.line))
 		s.add(sym)
 	}
 }
@@ -682,9 +732,9 @@ func (s *rsScan) function(first rsTok, start, parent, in int) {
 // endLine is the line of a body's closing brace, or the last line when the file ended first.
 func (s *rsScan) endLine(close rsTok) int {
 	if close.kind == rsEOF {
-		return s.lx.line
+		return int(s.lx.line)
 	}
-	return close.eline
+	return int(close.eline)
 }
 
 // lastEnd is the offset where an unfinished declaration ends: before the token that ended it.
@@ -752,7 +802,7 @@ func (s *rsScan) body(fn int) rsTok {
 				s.lx.next()
 				s.skipGroup()
 				if stmt && attrLine < 0 {
-					attrLine = t.line
+					attrLine = int(t.line)
 				}
 				continue
 			}
@@ -811,7 +861,7 @@ func (s *rsScan) structItem(first rsTok, start, parent int, kind store.Kind) {
 	}
 	s.lx.next()
 	end := s.header(true, nil, nil)
-	sym := store.Symbol{Name: rsName(s.text(name)), Kind: kind, StartLine: start, Parent: parent}
+	sym := store.Symbol{Name: s.name(name), Kind: kind, StartLine: start, Parent: parent}
 	switch s.punct(end) {
 	case '{':
 		sym.Signature = s.sig(first.s, end.s)
@@ -822,13 +872,13 @@ func (s *rsScan) structItem(first rsTok, start, parent int, kind store.Kind) {
 		sym.Signature = s.sig(first.s, end.s)
 		s.skipGroup()
 		last := s.toSemi()
-		sym.EndLine = max(last.eline, end.eline)
+		sym.EndLine = int(max(last.eline, end.eline))
 		s.add(sym)
 	case ';':
-		sym.Signature, sym.EndLine = s.sig(first.s, end.e), end.eline
+		sym.Signature, sym.EndLine = s.sig(first.s, end.e), int(end.eline)
 		s.add(sym)
 	default:
-		sym.Signature, sym.EndLine = s.sig(first.s, s.lastEnd(end)), name.eline
+		sym.Signature, sym.EndLine = s.sig(first.s, s.lastEnd(end)), int(name.eline)
 		s.add(sym)
 	}
 }
@@ -858,12 +908,12 @@ func (s *rsScan) nextMember() (t, first rsTok, start int, done bool) {
 				s.lx.next()
 				s.skipGroup()
 				if attrLine < 0 {
-					attrLine = t.line
+					attrLine = int(t.line)
 				}
 				continue
 			}
 		}
-		start = t.line
+		start = int(t.line)
 		if attrLine >= 0 {
 			start = attrLine
 		}
@@ -896,8 +946,8 @@ func (s *rsScan) fields(parent int) rsTok {
 		if last.kind == rsEOF {
 			last = t
 		}
-		s.add(store.Symbol{Name: rsName(s.text(t)), Kind: store.KindField, Signature: s.sig(first.s, last.e),
-			StartLine: start, EndLine: last.eline, Parent: parent})
+		s.add(store.Symbol{Name: s.name(t), Kind: store.KindField, Signature: s.sig(first.s, last.e),
+			StartLine: start, EndLine: int(last.eline), Parent: parent})
 	}
 }
 
@@ -950,11 +1000,11 @@ func (s *rsScan) enumItem(first rsTok, start, parent int) {
 	}
 	s.lx.next()
 	end := s.header(false, nil, nil)
-	sym := store.Symbol{Name: rsName(s.text(name)), Kind: store.KindEnum, StartLine: start, Parent: parent}
+	sym := store.Symbol{Name: s.name(name), Kind: store.KindEnum, StartLine: start, Parent: parent}
 	if s.punct(end) != '{' {
-		sym.Signature, sym.EndLine = s.sig(first.s, s.lastEnd(end)), max(name.eline, end.eline)
+		sym.Signature, sym.EndLine = s.sig(first.s, s.lastEnd(end)), int(max(name.eline, end.eline))
 		if s.punct(end) != ';' {
-			sym.EndLine = name.eline
+			sym.EndLine = int(name.eline)
 		}
 		s.add(sym)
 		return
@@ -977,7 +1027,7 @@ func (s *rsScan) variants(parent int) rsTok {
 			}
 			continue
 		}
-		sym := store.Symbol{Name: rsName(s.text(t)), Kind: store.KindEnumMember, StartLine: start, Parent: parent}
+		sym := store.Symbol{Name: s.name(t), Kind: store.KindEnumMember, StartLine: start, Parent: parent}
 		last := t
 		sigEnd := -1
 		if n := s.peek(); s.punct(n) == '(' || s.punct(n) == '{' {
@@ -993,7 +1043,7 @@ func (s *rsScan) variants(parent int) rsTok {
 		if sigEnd < 0 {
 			sigEnd = last.e
 		}
-		sym.Signature, sym.EndLine = s.sig(first.s, sigEnd), last.eline
+		sym.Signature, sym.EndLine = s.sig(first.s, sigEnd), int(last.eline)
 		s.add(sym)
 	}
 }
@@ -1026,7 +1076,7 @@ func (s *rsScan) container(first rsTok, start, parent int, kind store.Kind, in i
 			return
 		}
 		s.lx.next()
-		name = rsName(s.text(n))
+		name = s.name(n)
 		end = s.header(false, nil, nil)
 	}
 	if name == "" {
@@ -1042,10 +1092,10 @@ func (s *rsScan) container(first rsTok, start, parent int, kind store.Kind, in i
 		idx := s.add(sym)
 		s.res.Symbols[idx].EndLine = s.endLine(s.items(idx, in, underFn, true))
 	case ';':
-		sym.Signature, sym.EndLine = s.sig(first.s, end.e), end.eline
+		sym.Signature, sym.EndLine = s.sig(first.s, end.e), int(end.eline)
 		s.add(sym)
 	default:
-		sym.Signature, sym.EndLine = s.sig(first.s, s.lastEnd(end)), first.eline
+		sym.Signature, sym.EndLine = s.sig(first.s, s.lastEnd(end)), int(first.eline)
 		s.add(sym)
 	}
 }
@@ -1113,11 +1163,11 @@ func (s *rsScan) implName(from rsTok, to int) string {
 		return s.typeText(t.s, to)
 	}
 	// A path: its last segment before generic arguments.
-	name := ""
+	var name rsTok
 	for t.kind != rsEOF && t.s < to {
 		switch {
 		case t.kind == rsIdent:
-			name = s.text(t)
+			name = t
 		case s.is(t, "::"):
 		case s.punct(t) == '<':
 			// Generic arguments: skipped; a segment after them (`A<T>::B`) is not Rust.
@@ -1125,7 +1175,7 @@ func (s *rsScan) implName(from rsTok, to int) string {
 			for depth > 0 {
 				t = l.next()
 				if t.kind == rsEOF || t.s >= to {
-					return rsName(name)
+					return s.name(name)
 				}
 				switch s.punct(t) {
 				case '<':
@@ -1140,7 +1190,7 @@ func (s *rsScan) implName(from rsTok, to int) string {
 		}
 		t = l.next()
 	}
-	return rsName(name)
+	return s.name(name)
 }
 
 // typeText returns the source of a type from offset a to before offset b, its whitespace folded
@@ -1175,8 +1225,8 @@ func (s *rsScan) valueItem(first rsTok, start, parent int, kind store.Kind) {
 	if end.kind == rsEOF {
 		end = n
 	}
-	s.add(store.Symbol{Name: rsName(s.text(n)), Kind: kind, Signature: s.sigLine(first.s, end.e),
-		StartLine: start, EndLine: max(end.eline, n.eline), Parent: parent})
+	s.add(store.Symbol{Name: s.name(n), Kind: kind, Signature: s.sigLine(first.s, end.e),
+		StartLine: start, EndLine: int(max(end.eline, n.eline)), Parent: parent})
 }
 
 // add appends sym, its depth set from its parent, and returns its index.
@@ -1196,34 +1246,46 @@ func (s *rsScan) addImport(path string) {
 // raw returns the source between two offsets, capped for signatures as the tree-sitter walk's
 // raw is.
 func (s *rsScan) raw(from, to int) string {
-	src := s.lx.src
-	to = min(to, len(src))
+	to = s.rawEnd(from, to)
 	if from >= to {
 		return ""
 	}
+	return string(s.lx.src[from:to])
+}
+
+// rawEnd is where raw's source ends.
+func (s *rsScan) rawEnd(from, to int) int {
+	src := s.lx.src
+	to = min(to, len(src))
 	if to-from > tsMaxSigSource {
 		to = from + tsMaxSigSource
 		for to > from && !utf8.RuneStart(src[to]) {
 			to--
 		}
 	}
-	return string(src[from:to])
+	return to
 }
 
 // sig is the source between two offsets as a one-line signature.
 func (s *rsScan) sig(from, to int) string { return joinSig(s.raw(from, to)) }
 
-// sigLine is sig cut at the end of the first line.
+// sigLine is sig cut at the end of the first line. It cuts before copying: the first line of a
+// table is all of it that is kept.
 func (s *rsScan) sigLine(from, to int) string {
-	r := s.raw(from, to)
-	if i := strings.IndexByte(r, '\n'); i >= 0 {
+	to = s.rawEnd(from, to)
+	if from >= to {
+		return ""
+	}
+	r := s.lx.src[from:to]
+	if i := bytes.IndexByte(r, '\n'); i >= 0 {
 		r = r[:i]
 	}
-	return trimSig(foldSignature(validUTF8(r)))
+	return trimSig(foldSignature(validUTF8(string(r))))
 }
 
-// rsName caps a name as the tree-sitter walk's text does.
-func rsName(s string) string { return foldName([]byte(s)) }
+// name returns an identifier token's text as a symbol's name, capped as the tree-sitter walk's
+// text is.
+func (s *rsScan) name(t rsTok) string { return foldName(s.lx.src[t.s:t.e]) }
 
 // rsIdentByte says which bytes continue an identifier: ASCII letters, digits and '_', and every
 // byte of a multi-byte UTF-8 character (Rust allows Unicode identifiers).

@@ -180,6 +180,22 @@ extern "C" {
 	}
 }
 
+// TestRustScannerCharEscapeAtLineEnd: a char literal whose backslash is the last byte of its line
+// (not Rust, but a file being edited) leaves the line break to be counted, so the lines after it
+// keep their numbers, and one at the file's very end stays inside the file.
+func TestRustScannerCharEscapeAtLineEnd(t *testing.T) {
+	src := "fn a() {}\nfn x() { let c = '\\\n'; }\nfn b() {}\nconst Z: char = '\\"
+	want := []string{
+		"function a [1-1] fn a()",
+		"function x [2-3] fn x()",
+		"function b [4-4] fn b()",
+		"const Z [5-5] const Z: char = '\\",
+	}
+	if diff := cmp.Diff(want, rsMapLines(t, src)); diff != "" {
+		t.Errorf("map (-want +got):\n%s", diff)
+	}
+}
+
 // rsBenchFiles returns the files of a corpus of the differential test, read, and their size.
 func rsBenchFiles(b *testing.B, corpus string) ([][]byte, int64) {
 	b.Helper()
