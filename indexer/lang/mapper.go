@@ -126,22 +126,28 @@ func panicDetail(p any) string {
 }
 
 // scanStop is what a hand-written scanner needs to stop when its context is done: it counts the
-// scanner's steps and checks the context every few thousand of them. A scanner embeds it.
+// scanner's steps down and checks the context every few thousand of them. A scanner embeds it.
 type scanStop struct {
-	ctx   context.Context
-	steps int
-	err   error
+	ctx  context.Context
+	left int // steps until the next check of the context; below 0 once it is done
+	err  error
 }
 
 // tick counts a step and reports whether the scan must stop: ctx is checked every few thousand
-// steps.
+// steps. It is small enough for the compiler to inline into every scanner's loops.
 func (s *scanStop) tick() bool {
-	if s.err != nil {
-		return true
-	}
-	s.steps++
-	if s.steps&4095 == 0 {
+	s.left--
+	return s.left < 0 && s.check()
+}
+
+// check reads the context after a run of steps, and reports whether it is done: then every
+// later tick says so too. A scanner without a context (a test's) never stops early.
+func (s *scanStop) check() bool {
+	if s.err == nil && s.ctx != nil {
 		s.err = s.ctx.Err()
+	}
+	if s.err == nil {
+		s.left = 4095
 	}
 	return s.err != nil
 }

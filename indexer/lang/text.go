@@ -17,6 +17,9 @@ const maxSignature = 240
 // "f(a int)"), and the length is capped at maxSignature bytes at a UTF-8 boundary. Only the head
 // of a long declaration is looked at, so a 3 MB table literal costs no more than a short one.
 func foldSignature(s string) string {
+	if signatureFolded(s) {
+		return s // most declarations are written on one line: nothing to copy
+	}
 	out := make([]byte, 0, min(len(s), maxSignature+8))
 	for field := range strings.FieldsSeq(s) {
 		if len(out) > 0 {
@@ -47,6 +50,29 @@ func foldSignature(s string) string {
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// signatureFolded reports whether foldSignature would return s as it is: ASCII (other bytes may
+// be Unicode spaces), within maxSignature bytes, spaces single and none at either end, just
+// inside an opening bracket or before a closing one, and no other whitespace.
+func signatureFolded(s string) bool {
+	if len(s) > maxSignature {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80 || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			return false
+		case c != ' ':
+		case i == 0 || i == len(s)-1:
+			return false
+		case s[i-1] == '(' || s[i-1] == '[':
+			return false
+		case s[i+1] == ' ' || s[i+1] == ')' || s[i+1] == ']' || s[i+1] == '}':
+			return false
+		}
+	}
+	return true
+}
 
 // joinSig folds pieces of source into one signature.
 func joinSig(parts ...string) string {
