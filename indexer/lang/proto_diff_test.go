@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -179,25 +178,6 @@ func protoErrorLines(ts *tsMapper, prepared []byte) [][2]int {
 	})
 }
 
-// topReasons renders the n most frequent fallback reasons.
-func (st *protoDiffStats) topReasons(n int) string {
-	keys := make([]string, 0, len(st.reasons))
-	for k := range st.reasons {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if st.reasons[keys[i]] != st.reasons[keys[j]] {
-			return st.reasons[keys[i]] > st.reasons[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
-	var out []string
-	for _, k := range keys[:min(n, len(keys))] {
-		out = append(out, fmt.Sprintf("%d× %s", st.reasons[k], k))
-	}
-	return strings.Join(out, "; ")
-}
-
 // TestProtobufScannerAgainstTreeSitter compares the Protobuf scanner's maps with the tree-sitter
 // walk's on the corpora. Run with -v for the table and the fallback reasons, READMAP_PROTO_ALL=1
 // to compare every file of the large corpora (by default a deterministic sample),
@@ -223,7 +203,7 @@ func TestProtobufScannerAgainstTreeSitter(t *testing.T) {
 			}
 			rows = append(rows, fmt.Sprintf("| %-22s | %5d | %5d | %5d | %7d | %9d (%5.1f%%) | %15d | %6d | %6d of %6d | %s",
 				c.name, st.files, st.clean, st.equal, st.unequal, st.fallbacks, share(st.fallbacks, st.files), st.cleanFallbacks,
-				st.beyond, st.held, st.holdSyms, st.topReasons(4)))
+				st.beyond, st.held, st.holdSyms, topReasons(st.reasons, 4)))
 			st.report(t)
 		})
 	}

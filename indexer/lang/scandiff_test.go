@@ -338,3 +338,22 @@ func benchMapper(b *testing.B, mapper Mapper, files [][]byte, total int64) {
 	}
 	b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
 }
+
+// topReasons renders the n most frequent of reasons (a count by reason), most frequent first.
+func topReasons(reasons map[string]int, n int) string {
+	keys := make([]string, 0, len(reasons))
+	for k := range reasons {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if reasons[keys[i]] != reasons[keys[j]] {
+			return reasons[keys[i]] > reasons[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	var out []string
+	for _, k := range keys[:min(n, len(keys))] {
+		out = append(out, fmt.Sprintf("%d× %s", reasons[k], k))
+	}
+	return strings.Join(out, "; ")
+}

@@ -178,25 +178,6 @@ func tsFirstDiff(path string, want, have []tsKey, wantImports, haveImports []str
 	return fmt.Sprintf("  %s: imports\n    walk:    %q\n    scanner: %q", path, wantImports, haveImports)
 }
 
-// topReasons renders the n most frequent fallback reasons.
-func (st *tsDiffStats) topReasons(n int) string {
-	var keys []string
-	for k := range st.reasons {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if st.reasons[keys[i]] != st.reasons[keys[j]] {
-			return st.reasons[keys[i]] > st.reasons[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
-	var out []string
-	for _, k := range keys[:min(n, len(keys))] {
-		out = append(out, fmt.Sprintf("%d× %s", st.reasons[k], k))
-	}
-	return strings.Join(out, "; ")
-}
-
 // TestTypeScriptScannerAgainstTreeSitter compares the TypeScript scanner's maps with the
 // tree-sitter walk's on the corpora. Run with -v for the table and the fallback reasons,
 // READMAP_TS_ALL=1 to compare every file of the large corpora (by default a deterministic
@@ -226,7 +207,7 @@ func TestTypeScriptScannerAgainstTreeSitter(t *testing.T) {
 				st.add(f, src, walks)
 			}
 			rows = append(rows, fmt.Sprintf("| %-22s | %5d | %5d | %5d | %7d | %9d (%5.1f%%) | %14d | %s",
-				c.name, st.files, st.clean, st.equal, st.unequal, st.fallbacks, share(st.fallbacks, st.files), st.cleanFallbacks, st.topReasons(4)))
+				c.name, st.files, st.clean, st.equal, st.unequal, st.fallbacks, share(st.fallbacks, st.files), st.cleanFallbacks, topReasons(st.reasons, 4)))
 			for _, f := range st.failures {
 				t.Error(f)
 			}
