@@ -428,14 +428,22 @@ func (s *jsScan) decorators(i, limit int) int {
 // its ';', or the token before a closing bracket or before a line break where the grammar's
 // scanner inserts a semicolon. Brackets, function bodies and class bodies are skipped whole.
 func (s *jsScan) expressionEnd(i, limit int) int {
-	if s.ts != jsDialectJS {
-		return s.tsExpressionEnd(i, limit, false)
-	}
+	return s.expressionEndBy(i, limit, false)
+}
+
+// expressionEndBy is expressionEnd; with comma set (TypeScript's member values and list items),
+// an expression also ends before a ',' outside brackets. TypeScript's dialects read what
+// JavaScript does not know with tsExpressionToken.
+func (s *jsScan) expressionEndBy(i, limit int, comma bool) int {
+	cond := 0 // TypeScript: the '?' of conditionals whose ':' is still to come
 	for j := i; j < limit; j++ {
+		complete := false // j ends a value that completes() does not know: a type, a non-null assertion
 		switch {
 		case s.t[j].kind != jsIdent && s.t[j].kind != jsPunct:
 		case s.is(j, ";"):
 			return j
+		case comma && s.is(j, ","):
+			return max(j-1, i)
 		case s.opens(j):
 			j = s.partner(j, limit)
 		case s.closes(j):
@@ -453,11 +461,13 @@ func (s *jsScan) expressionEnd(i, limit int) int {
 				j = k - 1
 				continue
 			}
+		case s.ts != jsDialectJS:
+			j, complete = s.tsExpressionToken(i, j, limit, &cond)
 		}
 		if j+1 >= limit {
 			return limit - 1
 		}
-		if s.t[j+1].nl && s.completes(j) && s.insertsSemicolon(j+1) {
+		if s.t[j+1].nl && (complete || s.completes(j)) && s.insertsSemicolon(j+1) {
 			return j
 		}
 	}
@@ -669,6 +679,12 @@ func (s *jsScan) export(first, k, end int, at tsAt) {
 		return
 	}
 	// tsWrap: the declaration's range starts at the statement, its signature at "export".
+	s.wrap(first, k, at, func(at tsAt) { s.statement(d, end, at) })
+}
+
+// wrap maps what a wrapper ("export", "declare") whose keyword is at k holds, with map, the
+// range starting at the statement's first token and the signature at the wrapper (tsWrap).
+func (s *jsScan) wrap(first, k int, at tsAt, mapInner func(at tsAt)) {
 	if start := s.row(first); at.start < 0 || start < at.start {
 		at.start = start
 	}
@@ -680,7 +696,7 @@ func (s *jsScan) export(first, k, end int, at tsAt) {
 	}
 	s.nest++
 	defer func() { s.nest-- }()
-	s.statement(d, end, at)
+	mapInner(at)
 }
 
 // exportDefault maps `export default` followed by the value [d, end] when it is a function or
@@ -1477,17 +1493,10 @@ func (s *jsScan) classMembers(open, close, parent int) {
 		s.tsClassMembers(open, close, at)
 		return
 	}
-	for j := open + 1; j < close; {
-		if s.tick() {
+	for j := open + 1; ; {
+		var more bool
+		if j, more = s.nextClassMember(j, close); !more {
 			return
-		}
-		if s.is(j, ";") {
-			j++
-			continue
-		}
-		if s.is(j, "static") && j+1 < close && s.is(j+1, "{") {
-			j = s.partner(j+1, close) + 1
-			continue
 		}
 		m, ok := s.member(j, close, true)
 		if !ok {
@@ -1502,6 +1511,25 @@ func (s *jsScan) classMembers(open, close, parent int) {
 		m.e, j = s.fieldEnd(m, close)
 		s.field(m, at)
 	}
+}
+
+// nextClassMember returns where the next member of a class body that ends at close starts, at
+// or after j: past empty members (';') and static blocks, which map nothing. It reports false
+// when the body is done or the scan must stop.
+func (s *jsScan) nextClassMember(j, close int) (int, bool) {
+	for j < close {
+		switch {
+		case s.tick():
+			return j, false
+		case s.is(j, ";"):
+			j++
+		case s.is(j, "static") && j+1 < close && s.is(j+1, "{"):
+			j = s.partner(j+1, close) + 1
+		default:
+			return j, true
+		}
+	}
+	return j, false
 }
 
 // fieldEnd returns the last token of field m of a class body that ends at close, and the index

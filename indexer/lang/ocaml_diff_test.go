@@ -206,7 +206,7 @@ func (st *mlDiffStats) add(f mlFile, ts *tsMapper) {
 	// The walk's order is not the file's in one construct (see ocaml_scan.go): compared sorted.
 	wk, hk := mlSortedKeys(want), mlSortedKeys(have)
 	if !st.compareClean(wk, hk, ref.Imports, got.Imports) {
-		st.diffs = append(st.diffs, rsFirstDiff(f.path, wk, hk, ref.Imports, got.Imports))
+		st.diffs = append(st.diffs, firstDiff(f.path, wk, hk, ref.Imports, got.Imports))
 	}
 }
 

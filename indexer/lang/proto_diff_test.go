@@ -74,14 +74,10 @@ func (c protoDiffCorpus) files(all bool) []string {
 		roots = append(roots, m...)
 	}
 	out := filesUnder(roots, ".proto")
-	if all || c.stride <= 1 {
+	if all {
 		return out
 	}
-	var sampled []string
-	for i := 0; i < len(out); i += c.stride {
-		sampled = append(sampled, out[i])
-	}
-	return sampled
+	return everyNth(out, c.stride)
 }
 
 // protoDiffStats is what the comparison counted on one corpus.
@@ -138,7 +134,7 @@ func (st *protoDiffStats) add(path string, src []byte, ts *tsMapper, scanner *pr
 		return
 	}
 	st.unequal++
-	st.diffs = append(st.diffs, tsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
+	st.diffs = append(st.diffs, firstDiff(path, wk, hk, ref.Imports, got.Imports))
 }
 
 // holdOutside counts the walk's symbols (want) outside the line spans errs of a file with

@@ -377,7 +377,7 @@ func FuzzProtobufScanner(f *testing.F) {
 		}
 		want, have := tsKeys(normalize(ref.Symbols, lines)), tsKeys(normalize(got.Symbols, lines))
 		if !slices.Equal(want, have) || !slices.Equal(ref.Imports, got.Imports) {
-			t.Fatalf("%q maps otherwise than the walk:\n%s", src, tsFirstDiff("input", want, have, ref.Imports, got.Imports))
+			t.Fatalf("%q maps otherwise than the walk:\n%s", src, firstDiff("input", want, have, ref.Imports, got.Imports))
 		}
 	})
 }

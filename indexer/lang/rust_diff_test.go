@@ -138,7 +138,7 @@ func (st *rsDiffStats) add(path string, src []byte, ts *tsMapper) {
 		st.explained++
 		st.reasons[reason]++
 	default:
-		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
+		st.diffs = append(st.diffs, firstDiff(path, wk, hk, ref.Imports, got.Imports))
 	}
 }
 
@@ -159,23 +159,6 @@ func rsKeys(syms []store.Symbol) []rsKey {
 		out[i] = rsKey{s.Name, s.Qualname, s.Signature, s.Kind, s.StartLine, s.EndLine, s.Depth}
 	}
 	return out
-}
-
-// rsFirstDiff describes the first difference of two maps of a file.
-func rsFirstDiff(path string, want, have []rsKey, wantImports, haveImports []string) string {
-	for i := range max(len(want), len(have)) {
-		var w, h rsKey
-		if i < len(want) {
-			w = want[i]
-		}
-		if i < len(have) {
-			h = have[i]
-		}
-		if w != h {
-			return fmt.Sprintf("  %s: symbol %d: tree-sitter %+v, scanner %+v", path, i, w, h)
-		}
-	}
-	return fmt.Sprintf("  %s: imports: tree-sitter %q, scanner %q", path, wantImports, haveImports)
 }
 
 // rsErrorLines returns the line spans of the items of tree-sitter's parse of src that hold

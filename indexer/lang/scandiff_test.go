@@ -150,7 +150,7 @@ func (st *scannerDiff) compareFile(path string, src []byte, ref *Result, hadErro
 	}
 	wk, hk := rsKeys(want), rsKeys(have)
 	if !st.compareClean(wk, hk, ref.Imports, got.Imports) {
-		st.diffs = append(st.diffs, rsFirstDiff(path, wk, hk, ref.Imports, got.Imports))
+		st.diffs = append(st.diffs, firstDiff(path, wk, hk, ref.Imports, got.Imports))
 	}
 }
 
@@ -356,4 +356,35 @@ func topReasons(reasons map[string]int, n int) string {
 		out = append(out, fmt.Sprintf("%d× %s", reasons[k], k))
 	}
 	return strings.Join(out, "; ")
+}
+
+// firstDiff describes the first difference of two maps of a file, as their keys (rsKey, tsKey)
+// and imports.
+func firstDiff[K comparable](path string, want, have []K, wantImports, haveImports []string) string {
+	for i := range max(len(want), len(have)) {
+		var w, h K
+		if i < len(want) {
+			w = want[i]
+		}
+		if i < len(have) {
+			h = have[i]
+		}
+		if w != h {
+			return fmt.Sprintf("  %s: symbol %d\n    walk:    %+v\n    scanner: %+v", path, i, w, h)
+		}
+	}
+	return fmt.Sprintf("  %s: imports\n    walk:    %q\n    scanner: %q", path, wantImports, haveImports)
+}
+
+// everyNth returns every stride-th of files, the first included: a deterministic sample of a
+// large corpus (all of them when stride is 1 or less).
+func everyNth(files []string, stride int) []string {
+	if stride <= 1 {
+		return files
+	}
+	var sampled []string
+	for i := 0; i < len(files); i += stride {
+		sampled = append(sampled, files[i])
+	}
+	return sampled
 }

@@ -409,23 +409,6 @@ func (s *jsScan) tsStatement(first, k, end int, at tsAt) bool {
 	return true
 }
 
-// wrap maps what a wrapper ("export", "declare") whose keyword is at k holds, with map, the
-// range starting at the statement's first token and the signature at the wrapper (tsWrap).
-func (s *jsScan) wrap(first, k int, at tsAt, mapInner func(at tsAt)) {
-	if start := s.row(first); at.start < 0 || start < at.start {
-		at.start = start
-	}
-	if at.sig < 0 {
-		at.sig = int(s.t[k].s)
-	}
-	if s.nest >= tsMaxNest {
-		return
-	}
-	s.nest++
-	defer func() { s.nest-- }()
-	mapInner(at)
-}
-
 // interfaceDecl maps an interface [first, end] whose keyword is at k, with its members.
 func (s *jsScan) interfaceDecl(first, k, end int, at tsAt) {
 	body := s.interfaceBody(k, end+1)

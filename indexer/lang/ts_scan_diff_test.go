@@ -77,14 +77,10 @@ func (c tsDiffCorpus) files(all bool) []string {
 	}
 	sort.Strings(out)
 	out = slices.Compact(out)
-	if all || c.stride <= 1 {
+	if all {
 		return out
 	}
-	var sampled []string
-	for i := 0; i < len(out); i += c.stride {
-		sampled = append(sampled, out[i])
-	}
-	return sampled
+	return everyNth(out, c.stride)
 }
 
 // tsDiffStats is what the comparison counted on one corpus.
@@ -158,24 +154,7 @@ func (st *tsDiffStats) add(path string, src []byte, walks map[uint8]*tsMapper) {
 		return
 	}
 	st.unequal++
-	st.diffs = append(st.diffs, tsFirstDiff(path, want, have, ref.Imports, got.Imports))
-}
-
-// tsFirstDiff describes the first difference of two maps of a file.
-func tsFirstDiff(path string, want, have []tsKey, wantImports, haveImports []string) string {
-	for i := range max(len(want), len(have)) {
-		var w, h tsKey
-		if i < len(want) {
-			w = want[i]
-		}
-		if i < len(have) {
-			h = have[i]
-		}
-		if w != h {
-			return fmt.Sprintf("  %s: symbol %d\n    walk:    %+v\n    scanner: %+v", path, i, w, h)
-		}
-	}
-	return fmt.Sprintf("  %s: imports\n    walk:    %q\n    scanner: %q", path, wantImports, haveImports)
+	st.diffs = append(st.diffs, firstDiff(path, want, have, ref.Imports, got.Imports))
 }
 
 // TestTypeScriptScannerAgainstTreeSitter compares the TypeScript scanner's maps with the

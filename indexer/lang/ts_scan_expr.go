@@ -5,71 +5,44 @@ package lang
 // may stand (after `as` and `satisfies`, in type arguments, in annotations and return types) and
 // the non-null assertion `x!` ending a value.
 
-// tsExpressionEnd returns the last token of the expression or simple statement that starts at i
-// (expressionEnd); with comma set, an expression also ends before a ',' outside brackets.
-func (s *jsScan) tsExpressionEnd(i, limit int, comma bool) int {
-	cond := 0
-	for j := i; j < limit; j++ {
-		complete := false // j ends a value that completes() does not know: a type, a non-null assertion
-		switch {
-		case s.t[j].kind != jsIdent && s.t[j].kind != jsPunct:
-		case s.is(j, ";"):
-			return j
-		case comma && s.is(j, ","):
-			return max(j-1, i)
-		case s.opens(j):
-			j = s.partner(j, limit)
-		case s.closes(j):
-			if j > i {
-				return j - 1
-			}
-			return j
-		case s.keyword(j, "function"):
-			j = s.functionEnd(j, limit)
-		case s.keyword(j, "class"):
-			j = s.classEnd(j, limit)
-		case s.is(j, "@"):
-			if k := s.decorators(j, limit); k > j+1 && k < limit {
-				j = k - 1
-				continue
-			}
-		case (s.is(j, "as") || s.is(j, "satisfies")) && j > i && s.valueEnds(j-1):
-			if j+1 >= limit {
-				return limit - 1
-			}
-			start := j + 1
-			j, complete = s.typeEnd(start, limit), true
-			if s.asiWithin(start+1, j) && s.holds(start, j, "<") {
-				s.unsure("expression: a type after as over lines") // `a as b < c`: a comparison?
-			}
-			if j+1 < limit && !s.t[j+1].nl && (s.is(j+1, "(") || s.is(j+1, "<")) {
-				s.unsure("expression: a call after a type") // `x as T(y)`
-			}
-		case s.is(j, "?"):
-			cond++
-		case s.is(j, ":"):
-			if cond > 0 {
-				cond--
-			} else if j > i && s.is(j-1, ")") && j+1 < limit {
-				j = s.typeEnd(j+1, limit) // an arrow function's return type
-			}
-		case s.is(j, "!") && j > i && s.valueEnds(j-1) && !s.t[j].nl:
-			complete = true
-		case s.is(j, "default") && j+1 < limit && s.t[j+1].nl:
-			s.unsure("expression: default before a line break")
-		case j > i && s.is(j, "export"):
-			s.unsure("expression: export inside an expression")
-		case s.t[j].kind == jsPunct && tsRun(s.bytes(j), '<'):
-			j, complete = s.typeArguments(j, i, limit)
-		}
+// tsExpressionToken reads token j of an expression that starts at i where TypeScript differs
+// from JavaScript (expressionEndBy): a type after `as` or `satisfies`, an arrow function's return
+// type, a non-null assertion, type arguments, a conditional's ':' (cond counts the '?' awaiting
+// theirs). It returns the token to go on from, and whether that token completes a value that
+// completes() does not know.
+func (s *jsScan) tsExpressionToken(i, j, limit int, cond *int) (int, bool) {
+	switch {
+	case (s.is(j, "as") || s.is(j, "satisfies")) && j > i && s.valueEnds(j-1):
 		if j+1 >= limit {
-			return limit - 1
+			return limit - 1, false
 		}
-		if s.t[j+1].nl && (complete || s.completes(j)) && s.insertsSemicolon(j+1) {
-			return j
+		start := j + 1
+		j = s.typeEnd(start, limit)
+		if s.asiWithin(start+1, j) && s.holds(start, j, "<") {
+			s.unsure("expression: a type after as over lines") // `a as b < c`: a comparison?
 		}
+		if j+1 < limit && !s.t[j+1].nl && (s.is(j+1, "(") || s.is(j+1, "<")) {
+			s.unsure("expression: a call after a type") // `x as T(y)`
+		}
+		return j, true
+	case s.is(j, "?"):
+		*cond++
+	case s.is(j, ":"):
+		if *cond > 0 {
+			*cond--
+		} else if j > i && s.is(j-1, ")") && j+1 < limit {
+			return s.typeEnd(j+1, limit), false // an arrow function's return type
+		}
+	case s.is(j, "!") && j > i && s.valueEnds(j-1) && !s.t[j].nl:
+		return j, true
+	case s.is(j, "default") && j+1 < limit && s.t[j+1].nl:
+		s.unsure("expression: default before a line break")
+	case j > i && s.is(j, "export"):
+		s.unsure("expression: export inside an expression")
+	case s.t[j].kind == jsPunct && tsRun(s.bytes(j), '<'):
+		return s.typeArguments(j, i, limit)
 	}
-	return limit - 1
+	return j, false
 }
 
 // valueEnds reports whether token j may end a value, so that what follows it is an operator.
@@ -135,7 +108,7 @@ func (s *jsScan) tsSplit(from, to int, decls bool) [][2]int {
 		if decls {
 			end = s.declaratorEnd(start, to+1)
 		} else {
-			end = s.tsExpressionEnd(start, to+1, true)
+			end = s.expressionEndBy(start, to+1, true)
 		}
 		end = min(max(end, start), to)
 		if s.is(end, ",") {
@@ -148,7 +121,7 @@ func (s *jsScan) tsSplit(from, to int, decls bool) [][2]int {
 		out = append(out, [2]int{start, end})
 		k := end + 1
 		for k <= to && !s.is(k, ",") {
-			k = max(s.tsExpressionEnd(k, to+1, true), k) + 1 // what ASI cut: the item goes on
+			k = max(s.expressionEndBy(k, to+1, true), k) + 1 // what ASI cut: the item goes on
 			out[len(out)-1][1] = min(k-1, to)
 		}
 		start = k + 1
@@ -171,7 +144,7 @@ func (s *jsScan) declaratorEnd(k, limit int) int {
 		if j+2 >= limit {
 			return j + 1
 		}
-		return s.tsExpressionEnd(j+2, limit, true)
+		return s.expressionEndBy(j+2, limit, true)
 	}
 	return j
 }

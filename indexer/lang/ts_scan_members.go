@@ -121,17 +121,10 @@ func (s *jsScan) tsMethodParts(m jsMember, open, limit int, inClass bool) (jsMem
 // (classMembers): methods and their signatures (jsMethod), fields (jsField); index signatures and
 // static blocks map nothing.
 func (s *jsScan) tsClassMembers(open, close int, at tsAt) {
-	for j := open + 1; j < close; {
-		if s.tick() {
+	for j := open + 1; ; {
+		var more bool
+		if j, more = s.nextClassMember(j, close); !more {
 			return
-		}
-		if s.is(j, ";") {
-			j++
-			continue
-		}
-		if s.is(j, "static") && j+1 < close && s.is(j+1, "{") {
-			j = s.partner(j+1, close) + 1
-			continue
 		}
 		m, ok := s.tsMember(j, close, true)
 		if !ok {
@@ -148,7 +141,7 @@ func (s *jsScan) tsClassMembers(open, close int, at tsAt) {
 			s.tsMethod(m, at)
 			j = s.memberEnd(m.e, close)
 		case m.value >= 0:
-			end := s.tsExpressionEnd(m.value-1, close, true) // a ',' ends a member too
+			end := s.expressionEndBy(m.value-1, close, true) // a ',' ends a member too
 			m.e, j = end, end+1
 			if s.is(end, ";") {
 				m.e = max(end-1, m.keyEnd)
