@@ -47,9 +47,11 @@ const jsMapperName = "js-scanner"
 // when the file is small enough for it.
 var errJSUnsure = errors.New("javascript scanner unsure of the file's tokens")
 
-// jsMapper maps JavaScript files with the scanner, and with the tree-sitter walk of grammar the
-// few files the scanner is unsure of. The walk's parser is made on first use.
+// jsMapper maps JavaScript files, or TypeScript or TSX ones (dialect), with the scanner, and with
+// the tree-sitter walk of grammar the few files the scanner is unsure of. The walk's parser is
+// made on first use.
 type jsMapper struct {
+	dialect uint8
 	grammar *tsGrammar
 	ts      Mapper
 }
@@ -58,12 +60,12 @@ type jsMapper struct {
 // grammar; each worker's mapper makes its own parser.
 func jsScanner(lang func() *sitter.Language) func() Mapper {
 	g := jsGrammar(lang)
-	return func() Mapper { return &jsMapper{grammar: g} }
+	return func() Mapper { return &jsMapper{dialect: jsDialectJS, grammar: g} }
 }
 
-// Map returns the declarations and imports of one JavaScript file.
+// Map returns the declarations and imports of one file of the mapper's dialect.
 func (m *jsMapper) Map(ctx context.Context, src []byte) (*Result, error) {
-	res, err := jsScanFile(ctx, src)
+	res, _, err := jsScanDialect(ctx, src, m.dialect)
 	if !errors.Is(err, errJSUnsure) {
 		return res, err
 	}

@@ -15,9 +15,6 @@ package lang
 // the walk maps it, a file it is unsure of costs only time.
 
 import (
-	"context"
-	"errors"
-
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/readmap/readmap/store"
@@ -26,34 +23,11 @@ import (
 // tsScanMapperName names the TypeScript scanner in `map --json` output.
 const tsScanMapperName = "ts-scanner"
 
-// tsScanMapper maps TypeScript or TSX files with the scanner, and with the tree-sitter walk of
-// grammar the files the scanner is unsure of. The walk's parser is made on first use.
-type tsScanMapper struct {
-	dialect uint8
-	grammar *tsGrammar
-	ts      Mapper
-}
-
 // tsScanner returns the constructor of mappers of dialect (jsDialectTS or jsDialectTSX) whose
-// fallback walks trees of lang's grammar; each worker's mapper makes its own parser.
+// fallback walks trees of lang's grammar (jsMapper); each worker's mapper makes its own parser.
 func tsScanner(lang func() *sitter.Language, dialect uint8) func() Mapper {
 	g := jsGrammar(lang)
-	return func() Mapper { return &tsScanMapper{dialect: dialect, grammar: g} }
-}
-
-// Map returns the declarations and imports of one TypeScript or TSX file.
-func (m *tsScanMapper) Map(ctx context.Context, src []byte) (*Result, error) {
-	res, _, err := jsScanDialect(ctx, src, m.dialect)
-	if !errors.Is(err, errJSUnsure) {
-		return res, err
-	}
-	if len(src) > maxTreeSitterBytes {
-		return res, nil // too large for the walk: the scanner's map is the best there is
-	}
-	if m.ts == nil {
-		m.ts = newTSMapper(m.grammar)
-	}
-	return m.ts.Map(ctx, src)
+	return func() Mapper { return &jsMapper{dialect: dialect, grammar: g} }
 }
 
 // TypeScript's declaration forms, as tsForm finds them.
