@@ -141,9 +141,9 @@ func (s *scanStop) tick() bool {
 }
 
 // check reads the context after a run of steps, and reports whether it is done: then every
-// later tick says so too. A scanner without a context (a test's) never stops early.
+// later tick says so too.
 func (s *scanStop) check() bool {
-	if s.err == nil && s.ctx != nil {
+	if s.err == nil {
 		s.err = s.ctx.Err()
 	}
 	if s.err == nil {

@@ -173,7 +173,7 @@ func mlSortedKeys(syms []store.Symbol) []rsKey {
 // the scanner's lexer; item attributes [@@...] and floating ones [@@@...] stay.
 func mlBlankAttrs(src []byte) []byte {
 	out := slices.Clone(src)
-	s := &mlScan{lx: mlLex{src: src, line: 1}}
+	s := &mlScan{scanStop: scanStop{ctx: context.Background()}, lx: mlLex{src: src, line: 1}}
 	for t := s.next(); t.kind() != mlEOF; t = s.next() {
 		if s.attr(t) != mlAttr {
 			continue
