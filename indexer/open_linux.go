@@ -70,10 +70,10 @@ func (d *rootDir) openBeneath(rel string) (file openedFile, fi fs.FileInfo, ok b
 		Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_BENEATH,
 	}
 	fd, err := unix.Openat2(d.fd, rel, &how)
-	for err == unix.EINTR || err == unix.EAGAIN { // EAGAIN: a rename raced the resolution
+	for err == unix.EINTR {
 		fd, err = unix.Openat2(d.fd, rel, &how)
 	}
-	if err != nil {
+	if err != nil { // EAGAIN among them: a rename raced the resolution, and may do so again
 		return nil, nil, false
 	}
 	f := &fdFile{fd: fd, name: path.Base(rel)}
