@@ -93,7 +93,9 @@ func scalacDefs(t *testing.T, lib string, files []string) []refDef {
 	cp := strings.Join([]string{classes, filepath.Join(lib, "scala-library.jar"), filepath.Join(lib, "scala-reflect.jar"),
 		filepath.Join(lib, "scala-compiler.jar")}, string(os.PathListSeparator))
 	var stderr bytes.Buffer
-	cmd := exec.Command("java", append([]string{"-cp", cp, "ScalaDefs"}, files...)...)
+	// The corpus is UTF-8 whatever the locale (a shell with none set reads it as ASCII, and
+	// scalac then misreads Predef's `→`).
+	cmd := exec.Command("java", append([]string{"-Dfile.encoding=UTF-8", "-cp", cp, "ScalaDefs"}, files...)...)
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
