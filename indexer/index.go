@@ -43,10 +43,15 @@ type Options struct {
 	Raw      bool
 	Logger   *slog.Logger
 	Progress func(Progress) // called from the writer goroutine after each file; may be nil
-	// Alongside, when set, runs once the run's rows are committed, while the store builds its
-	// lookup indexes: work that only reads the store (the ranking) overlaps that building. It
-	// gets the run's summary so far; its error is the run's. Runs that Check do not call it.
-	Alongside func(ctx context.Context, st *store.Store, sum *Summary) error
+	// Alongside, when set, runs beside the end of the run, from the moment every file is mapped:
+	// work that only reads the store (the ranking) overlaps the writing of the last rows and the
+	// building of the lookup indexes. end.Committed says when it may read the store; end.Sets
+	// holds what a bulk load can give it before. Its error is the run's. Runs that Check do not
+	// call it.
+	Alongside func(ctx context.Context, st *store.Store, end *Ending) error
+	// SetsUpTo bounds the names the name sets given to Alongside define (Ending.Sets): a bulk
+	// load that defines more gives none. Zero gives none.
+	SetsUpTo int
 }
 
 // Progress is a running count for a progress bar.
@@ -112,21 +117,31 @@ func Run(ctx context.Context, st *store.Store, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	defer r.restoreLookupIndexes(ctx)
-	err = r.pipeline(ctx)
-	if <-r.statesRead; r.statesErr != nil {
-		return nil, fmt.Errorf("index: %w", r.statesErr)
-	}
-	if err != nil {
-		if err == ctx.Err() {
-			return nil, err // interrupted: what was applied is committed
-		}
-		return nil, fmt.Errorf("index: %w", err)
-	}
-	if err := r.finish(ctx); err != nil {
-		return nil, fmt.Errorf("index: %w", err)
+	if err := r.walkAndFinish(ctx); err != nil {
+		r.alongside.end(err)
+		_ = r.alongside.wait() // it fails with err, or ends without reading the store
+		return nil, err
 	}
 	r.sum.Elapsed = time.Since(started).Seconds()
 	return r.sum, nil
+}
+
+// walkAndFinish runs the pipeline and, when it walked everything, finishes the run.
+func (r *run) walkAndFinish(ctx context.Context) error {
+	err := r.pipeline(ctx)
+	if <-r.statesRead; r.statesErr != nil {
+		return fmt.Errorf("index: %w", r.statesErr)
+	}
+	if err != nil {
+		if err == ctx.Err() {
+			return err // interrupted: what was applied is committed
+		}
+		return fmt.Errorf("index: %w", err)
+	}
+	if err := r.finish(ctx); err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	return nil
 }
 
 // run is one index run: what it starts from, what it walks, and what it has done so far.
@@ -146,6 +161,8 @@ type run struct {
 	// indexesDone is set once the lookup indexes are known to be in place; until then, an early
 	// end of the run builds them again.
 	indexesDone bool
+	alongside   *alongside
+	sets        *nameSets    // the name sets the workers gather for alongside; nil gathers none
 	found       atomic.Int64 // files the walk has sent so far
 	walking     atomic.Bool  // the walk may send more
 }
@@ -175,6 +192,7 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 		own:         newStoreFiles(st.Path()),
 		indexesDone: opts.Check,
 		writer:      &runWriter{w: st.NewWriter(), sum: sum, check: opts.Check, log: opts.Logger},
+		alongside:   newAlongside(opts.Alongside, sum),
 	}
 	if !r.git {
 		opts.Logger.Debug("not inside a git work tree: .gitignore and .gitmodules rules do not apply", "root", opts.Root)
@@ -189,6 +207,10 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 		opts.Logger.Debug("bulk load: the lookup indexes are built once at the end")
 		if err := st.DropLookupIndexes(ctx); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
+		}
+		if empty && opts.Alongside != nil && opts.SetsUpTo > 0 {
+			// Every row this run writes is new, so the sets of the files it maps are the store's.
+			r.sets = &nameSets{upTo: opts.SetsUpTo}
 		}
 	}
 	return r, nil
@@ -289,6 +311,9 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *sema
 						if out.isNew {
 							out.packed = out.packed.AsNew()
 						}
+						if r.sets != nil {
+							r.sets.add(out.packed)
+						}
 					}
 					if err := queue.Acquire(ctx, symbolWeight(out)); err != nil {
 						return err
@@ -302,7 +327,16 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *sema
 				return nil
 			})
 		}
-		_ = workers.Wait() // a cancelled context is reported by the writer
+		if workers.Wait() != nil || r.opts.Check {
+			return // a cancelled context is reported by the writer
+		}
+		var sets []store.NameSet
+		if r.sets != nil {
+			sets = r.sets.inPathOrder()
+		}
+		// Before outcomes closes: once the pipeline is over, the work has started or never will.
+		// An interrupt from now on would waste the mapping (finish ignores it too).
+		r.alongside.start(context.WithoutCancel(ctx), r.st, sets)
 	}()
 	return outcomes
 }
@@ -357,10 +391,7 @@ func (r *run) finish(ctx context.Context) error {
 		return err
 	}
 	if !r.opts.Check {
-		alongside := pool.New().WithErrors()
-		if r.opts.Alongside != nil {
-			alongside.Go(func() error { return r.opts.Alongside(ctx, r.st, r.sum) })
-		}
+		r.alongside.end(nil)
 		// The lookup indexes of a kernel-sized store take hundreds of MB to build: the memory of
 		// the mapping, and the writer's cache of name ids, go back to the system first, so that
 		// the run's peak is the larger of the two phases rather than their sum.
@@ -373,7 +404,7 @@ func (r *run) finish(ctx context.Context) error {
 			r.indexesDone = true
 			err = r.st.Checkpoint(ctx)
 		}
-		if err := errors.Join(err, alongside.Wait()); err != nil {
+		if err := errors.Join(err, r.alongside.wait()); err != nil {
 			return err
 		}
 	}

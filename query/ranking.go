@@ -63,6 +63,14 @@ func rankNameSets(ctx context.Context, st *store.Store, opts rank.Options, state
 	if err := st.EachNameSet(ctx, func(s store.NameSet) error { sets = append(sets, s); return nil }); err != nil {
 		return nil, nil, err
 	}
+	r, keep := rankSets(sets, opts)
+	keep.uses = state.Uses
+	return r, keep, nil
+}
+
+// rankSets ranks the definitions of sets (in path order) and returns the ranking and what the
+// store would keep of it, of no uses generation yet.
+func rankSets(sets []store.NameSet, opts rank.Options) (*repoRanking, *KeptRanking) {
 	r := &repoRanking{Ranking: rank.Rank(sets, opts), paths: make([]string, len(sets)), defined: make([]int, len(sets))}
 	for i := range r.Definitions { // as the store keeps them, so that a ranking read back orders alike
 		r.Definitions[i].Rank = float64(float32(r.Definitions[i].Rank))
@@ -70,7 +78,7 @@ func rankNameSets(ctx context.Context, st *store.Store, opts rank.Options, state
 	for i, s := range sets {
 		r.paths[i], r.defined[i] = s.Path, len(s.Defined)
 	}
-	return r, &KeptRanking{uses: state.Uses, files: fileRanks(sets, r.Ranking), top: r.best()}, nil
+	return r, &KeptRanking{files: fileRanks(sets, r.Ranking), top: r.best()}
 }
 
 // KeptRanking is the unpersonalised ranking as the store keeps it, computed but not kept yet.
@@ -88,13 +96,46 @@ func (k *KeptRanking) Save(ctx context.Context, st *store.Store) error {
 	return st.SaveRanks(ctx, k.uses, k.files, k.top)
 }
 
+// SetsRanking is the unpersonalised ranking of name sets held in memory, computed before the
+// store holds them: a bulk load ranks the sets of the files it mapped while its last rows are
+// still being written.
+type SetsRanking struct {
+	kept                *KeptRanking
+	sets, used, defined int // what the sets hold, to check that the store holds as much
+}
+
+// RankSets ranks sets, the name sets of a store's every code file in path order (as
+// store.EachNameSet reads them), for ComputeRanks to keep once the store holds them.
+func RankSets(sets []store.NameSet) *SetsRanking {
+	r := &SetsRanking{sets: len(sets)}
+	for _, s := range sets {
+		r.used += len(s.Used)
+		r.defined += len(s.Defined)
+	}
+	_, r.kept = rankSets(sets, rank.Options{})
+	return r
+}
+
 // ComputeRanks computes the store's unpersonalised ranking for keeping, unless the one kept is
 // fresh (nil then). It only reads the store, so it may run while the store's writer builds its
-// indexes; Save keeps it.
-func ComputeRanks(ctx context.Context, st *store.Store) (*KeptRanking, error) {
+// indexes; Save keeps it. ranked, when not nil, ranks the name sets the store is meant to hold
+// now: it is taken as it is when the store holds as many sets, with as many names used and
+// defined, and the store's sets are read and ranked otherwise.
+func ComputeRanks(ctx context.Context, st *store.Store, ranked *SetsRanking) (*KeptRanking, error) {
 	state, err := st.RankState(ctx)
 	if err != nil || state.Fresh() {
 		return nil, err
+	}
+	if ranked != nil {
+		sets, used, defined, err := st.NameSetTotals(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if sets == ranked.sets && used == ranked.used && defined == ranked.defined {
+			keep := *ranked.kept
+			keep.uses = state.Uses
+			return &keep, nil
+		}
 	}
 	_, keep, err := rankNameSets(ctx, st, rank.Options{}, state)
 	return keep, err

@@ -151,7 +151,7 @@ func TestSymListsTheMostUsedDefinitionFirst(t *testing.T) {
 	if got := first(); got != "include/linux/slab.h" {
 		t.Fatalf("with no ranking kept, sym kmalloc lists %s first; want include/linux/slab.h, which four files use", got)
 	}
-	if keep, err := query.ComputeRanks(ctx, st); err != nil || keep.Save(ctx, st) != nil {
+	if keep, err := query.ComputeRanks(ctx, st, nil); err != nil || keep.Save(ctx, st) != nil {
 		t.Fatalf("ranking: %v", err)
 	}
 	if got := first(); got != "include/linux/slab.h" {
@@ -186,4 +186,99 @@ func reversedRanks(t *testing.T, st *store.Store) []store.FileRanks {
 		t.Fatal(err)
 	}
 	return kept
+}
+
+// TestComputeRanksTakesARankingOfTheStoresSets: a ranking of name sets held in memory is kept as
+// it is when the store holds as many sets with as many names (the sets a bulk load gathered are
+// the store's own), and is the ranking the store's sets give; sets of other totals are not
+// taken, and the store's own sets are ranked instead.
+func TestComputeRanksTakesARankingOfTheStoresSets(t *testing.T) {
+	ctx := context.Background()
+	packages := []string{"bufio", "errors", "io", "strings"}
+	kept := func(st *store.Store, ranked *query.SetsRanking) []store.FileRanks {
+		t.Helper()
+		keep, err := query.ComputeRanks(ctx, st, ranked)
+		if err != nil || keep == nil {
+			t.Fatalf("ranking: %v, %v", keep, err)
+		}
+		if err := keep.Save(ctx, st); err != nil {
+			t.Fatal(err)
+		}
+		if state, err := st.RankState(ctx); err != nil || !state.Fresh() {
+			t.Fatalf("after saving: %+v, %v; want the ranking kept", state, err)
+		}
+		var files []store.FileRanks
+		if err := st.EachFileRanks(ctx, func(f store.FileRanks) error {
+			f.Names = slices.Clone(f.Names)
+			files = append(files, f)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return files
+	}
+	setsOf := func(st *store.Store) []store.NameSet {
+		t.Helper()
+		var sets []store.NameSet
+		if err := st.EachNameSet(ctx, func(s store.NameSet) error { sets = append(sets, s); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		return sets
+	}
+
+	want := kept(gorootStore(t, packages...), nil)
+	st := gorootStore(t, packages...)
+	sets := setsOf(st)
+	if got := kept(st, query.RankSets(sets)); !slices.EqualFunc(got, want, equalFileRanks) {
+		t.Fatal("the ranking of the store's own sets, held in memory, differs from the store's")
+	}
+
+	// Sets of the same totals but other uses (a file no longer uses a name another file defines,
+	// but one nobody defines) are taken as they are.
+	st = gorootStore(t, packages...)
+	altered := setsOf(st)
+	if !dropOneUse(altered) {
+		t.Fatal("no file uses a name another file defines")
+	}
+	if got := kept(st, query.RankSets(altered)); slices.EqualFunc(got, want, equalFileRanks) {
+		t.Fatal("a ranking of sets of the store's totals was not kept as it is")
+	}
+
+	// Sets without one file are not the store's: its own are ranked.
+	st = gorootStore(t, packages...)
+	if got := kept(st, query.RankSets(setsOf(st)[1:])); !slices.EqualFunc(got, want, equalFileRanks) {
+		t.Fatal("a ranking of fewer sets than the store holds was kept")
+	}
+}
+
+func equalFileRanks(a, b store.FileRanks) bool {
+	return a.Path == b.Path && a.Rank == b.Rank && slices.Equal(a.Names, b.Names)
+}
+
+// dropOneUse replaces, in one file's used names, one that another file defines by one that no
+// file defines, and reports whether it found one.
+func dropOneUse(sets []store.NameSet) bool {
+	definedBy := map[uint32]int{}
+	for i, s := range sets {
+		for _, h := range s.Defined {
+			definedBy[h] = i
+		}
+	}
+	for i := range sets {
+		for k, h := range sets[i].Used {
+			if by, ok := definedBy[h]; ok && by != i {
+				used := slices.Delete(slices.Clone(sets[i].Used), k, k+1)
+				unused := uint32(1)
+				for {
+					if _, defined := definedBy[unused]; !defined && !slices.Contains(used, unused) {
+						break
+					}
+					unused++
+				}
+				sets[i].Used = store.SortedHashes(append(used, unused))
+				return true
+			}
+		}
+	}
+	return false
 }

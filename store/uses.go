@@ -150,3 +150,15 @@ func (s *Store) DefinedNames(ctx context.Context) (int, error) {
 	}
 	return n, nil
 }
+
+// NameSetTotals counts the name sets the store keeps and the names they use and define (a
+// name in a file each), for a caller that ranks sets it holds in memory to check that they are
+// the store's.
+func (s *Store) NameSetTotals(ctx context.Context) (sets, used, defined int, err error) {
+	err = s.read.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(length(used)), 0) / 4,
+		coalesce(sum(length(defined)), 0) / 4 FROM file_uses`).Scan(&sets, &used, &defined)
+	if err != nil {
+		return 0, 0, 0, classify(fmt.Errorf("name set totals: %w", err))
+	}
+	return sets, used, defined, nil
+}

@@ -229,6 +229,20 @@ func Pack(f *File) Packed {
 // File is the row packed.
 func (p Packed) File() *File { return p.file }
 
+// NameSet returns the name set the row keeps, as EachNameSet reads it back once written; ok is
+// false for a file that keeps none (not code).
+func (p Packed) NameSet() (set NameSet, ok bool) {
+	f := p.file
+	if f.Uses == nil {
+		return NameSet{}, false
+	}
+	set = NameSet{Path: f.Path, Language: f.Language, Used: f.UsedNames, Defined: unpackHashes(p.defined)}
+	if imports := strings.Join(f.Imports, "\n"); imports != "" { // as putUses keeps them
+		set.Imports = strings.Split(imports, "\n")
+	}
+	return set, true
+}
+
 // For returns the packed row of f, a file of the same content as p's (its symbols, imports and
 // used names equal to those p was packed from): what was packed once serves both rows.
 func (p Packed) For(f *File) Packed {

@@ -126,10 +126,20 @@ func (a *app) runIndex(ctx context.Context, st *store.Store, opts indexer.Option
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(indexMemoryLimit))
 	}
 	var ranking *query.KeptRanking
-	opts.Alongside = func(ctx context.Context, st *store.Store, sum *indexer.Summary) error {
+	opts.SetsUpTo = maxRankedAtIndex
+	opts.Alongside = func(ctx context.Context, st *store.Store, end *indexer.Ending) error {
+		// A bulk load's name sets are ranked while its last rows are written.
+		var early *query.SetsRanking
+		if end.Sets != nil {
+			early = query.RankSets(end.Sets)
+		}
+		sum, err := end.Committed()
+		if err != nil {
+			return err
+		}
 		again, err := rankAfter(ctx, st, sum)
 		if err == nil && again {
-			ranking, err = query.ComputeRanks(ctx, st)
+			ranking, err = query.ComputeRanks(ctx, st, early)
 		}
 		return err
 	}
