@@ -125,6 +125,15 @@ func (a *app) runIndex(ctx context.Context, st *store.Store, opts indexer.Option
 		// Besides the Go heap an index run holds SQLite's caches (about 200 MB on the kernel).
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(indexMemoryLimit))
 	}
+	gc := newLightGC()
+	defer gc.end()
+	progress := opts.Progress
+	opts.Progress = func(p indexer.Progress) {
+		gc.fileDone()
+		if progress != nil {
+			progress(p)
+		}
+	}
 	var ranking *query.KeptRanking
 	opts.SetsUpTo = maxRankedAtIndex
 	opts.Alongside = func(ctx context.Context, st *store.Store, end *indexer.Ending) error {
