@@ -18,7 +18,7 @@ const smallRunGCPercent = 400
 const smallLiveHeap = 32 << 20
 
 // liveHeapCheckEvery is how many files an index run maps between two looks at its live heap.
-const liveHeapCheckEvery = 256
+const liveHeapCheckEvery = 32
 
 // lightGC raises GOGC for an index run while its live heap is small, and puts it back once the
 // heap has grown past smallLiveHeap or the run ends. A GOGC set in the environment is left alone.
