@@ -6,7 +6,11 @@ package lang
 // statements after it up to the next namespace), in class, interface, trait and enum bodies, in
 // blocks, and in the body (not the else branches) of an if. Function bodies and every other
 // statement are skipped by their brackets up to their ";" or closing brace; closures, arrow
-// functions and anonymous classes are expressions, never mapped.
+// functions and anonymous classes are expressions, never mapped. What lies between brackets
+// is skipped without tokens (phpLex.skip): the bytes are stepped over to the next bracket,
+// newline, quote, comment or close tag, which are read as the tokens would be, and the brackets
+// counted as balanced, finish and readDeclarators count their tokens. Most of a file is
+// function bodies, and this is what makes the scanner fast.
 //
 // What it maps, and how, is what the tree-sitter walk (treesitter.go with php.go's table, PHP's
 // mapper before this one and now the reference of the differential test, php_scan_diff_test.go)
@@ -63,10 +67,17 @@ func (m *phpMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 // phpScanFile maps src with the scanner, and reports whether a string, heredoc or comment ran
 // to the file's end.
 func phpScanFile(ctx context.Context, src []byte) (res *Result, unclosed bool, err error) {
+	return phpScanSrc(ctx, src, false)
+}
+
+// phpScanSrc is phpScanFile, reading every token when everyToken: without skip, for the test
+// that holds it to making no difference (php_scan_skip_test.go).
+func phpScanSrc(ctx context.Context, src []byte, everyToken bool) (res *Result, unclosed bool, err error) {
 	if len(src) > math.MaxInt32 {
 		return nil, false, errTooLargeToParse // offsets are 32-bit
 	}
-	s := &phpScan{scanStop: scanStop{ctx: ctx}, lx: phpLex{src: src, line: 1}, w: tsWalk{src: src, lastOverload: -1}}
+	s := &phpScan{scanStop: scanStop{ctx: ctx}, lx: phpLex{src: src, line: 1}, w: tsWalk{src: src, lastOverload: -1},
+		everyToken: everyToken}
 	s.lx.html()
 	for s.peek().kind != phpEOF {
 		s.stmts(0, -1, 0, nil)
@@ -96,6 +107,8 @@ type phpScan struct {
 	// declarations after it went into it (a "{" left open takes every closer after it from the
 	// block it belongs to), and its span is reported as unparsed.
 	openAt int
+	// everyToken turns skip off: brackets are then counted token by token only.
+	everyToken bool
 }
 
 // endsOpen notes that the file ended inside a bracket or block opened on line. The first noted
@@ -135,6 +148,17 @@ func (s *phpScan) text(t phpTok) string { return string(s.lx.src[t.start:t.end])
 
 // name returns t's source as the walk names symbols and imports.
 func (s *phpScan) name(t phpTok) string { return foldName(s.lx.src[t.start:t.end]) }
+
+// sigBefore returns the signature of the source from token from up to the body's "{", body, as
+// the walk's sig makes it. The blanks before the brace, which the fold drops, are left out
+// first: a head written on one line, its brace on the next, then needs no folding.
+func (s *phpScan) sigBefore(from, body phpTok) string {
+	to := body.start
+	for to > from.start && phpBlank(s.lx.src[to-1]) {
+		to--
+	}
+	return s.w.sig(uint32(from.start), uint32(to))
+}
 
 // stmts reads statements up to the "}" that closes them (read), a word of stops (left), or the
 // file's end, mapping the declarations among them as members of parent while nest, the number
@@ -291,7 +315,9 @@ func (s *phpScan) finish(t phpTok) phpTok {
 			if depth == 0 {
 				from = t.line
 			}
-			depth++
+			if t, depth = s.skip(t, depth+1, 0, true); depth == 0 && s.is(t, "}") {
+				return t
+			}
 		case s.is(t, "}") || s.is(t, ")") || s.is(t, "]"):
 			depth = max(depth-1, 0)
 			if depth == 0 && s.is(t, "}") {
@@ -310,9 +336,13 @@ func (s *phpScan) finish(t phpTok) phpTok {
 
 // balanced reads up to the bracket that closes open, which is read, and returns it (or the
 // last token before the file's end). It counts brackets of open's kind only, so that a
-// parenthesis left open in a function body does not swallow the rest of the file.
+// parenthesis left open in a function body does not swallow the rest of the file. Only a
+// bracket the file's end leaves open is read token by token, for the last token.
 func (s *phpScan) balanced(open phpTok) phpTok {
 	opener, closer := s.text(open), phpClosers[s.text(open)]
+	if t, depth := s.skip(open, 1, opener[len(opener)-1], opener == "#["); depth == 0 {
+		return t
+	}
 	depth, last := 1, open
 	for depth > 0 {
 		t := s.next()
@@ -329,6 +359,22 @@ func (s *phpScan) balanced(open phpTok) phpTok {
 		last = t
 	}
 	return last
+}
+
+// skip reads, when it can do without tokens (lx.skip), up to the bracket that closes the depth
+// brackets open after token t, and returns it with depth 0; it returns t and depth otherwise
+// (a bracket left open at the file's end, a token peeked already, or everyToken), for the
+// caller to read on token by token.
+func (s *phpScan) skip(t phpTok, depth int, open byte, attr bool) (phpTok, int) {
+	if s.peeked || s.everyToken {
+		return t, depth
+	}
+	saved := s.lx
+	if end, ok := s.lx.skip(depth, open, attr); ok {
+		return end, 0
+	}
+	s.lx = saved
+	return t, depth
 }
 
 // phpClosers are the brackets that close each opening one.
@@ -363,7 +409,7 @@ func (s *phpScan) namespace(kw phpTok, parent, nest int) (int, phpTok) {
 	name := foldName(s.lx.src[from.start:to.end])
 	t := s.next()
 	if s.is(t, "{") {
-		idx := s.open(name, store.KindNamespace, kw.line, parent, s.w.sig(uint32(kw.start), uint32(t.start)))
+		idx := s.open(name, store.KindNamespace, kw.line, parent, s.sigBefore(kw, t))
 		end := s.stmts(t.line, idx, nest+1, nil)
 		s.close(idx, end)
 		return -1, end
@@ -457,7 +503,7 @@ func (s *phpScan) typeDecl(first phpTok, start, parent, nest int) phpTok {
 			return t // no body: a syntax error
 		}
 	}
-	idx := s.open(name, kind, start, parent, s.w.sig(uint32(first.start), uint32(t.start)))
+	idx := s.open(name, kind, start, parent, s.sigBefore(first, t))
 	end := s.members(idx, nest+1, kind == store.KindEnum)
 	if end.kind == phpEOF {
 		s.endsOpen(t.line)
@@ -466,10 +512,13 @@ func (s *phpScan) typeDecl(first phpTok, start, parent, nest int) phpTok {
 	return end
 }
 
-// phpModifiers are the words that may come before a member.
-var phpModifiers = map[string]bool{
-	"public": true, "protected": true, "private": true, "static": true, "abstract": true, "final": true,
-	"readonly": true, "var": true,
+// phpModifier reports whether the word w (from word) may come before a member.
+func phpModifier(w string) bool {
+	switch w {
+	case "public", "protected", "private", "static", "abstract", "final", "readonly", "var":
+		return true
+	}
+	return false
 }
 
 // members reads a type's body after its "{" up to the "}" that closes it, which it returns,
@@ -487,7 +536,7 @@ func (s *phpScan) members(parent, nest int, enum bool) phpTok {
 			first = s.next()
 		}
 		t := first
-		for phpModifiers[s.lx.word(t)] {
+		for phpModifier(s.lx.word(t)) {
 			t = s.next()
 		}
 		if t.kind == phpEOF || s.is(t, "}") {
@@ -545,7 +594,7 @@ func (s *phpScan) function(sigFrom phpTok, start, parent int, kind store.Kind) (
 		s.close(idx, t)
 		return t, true
 	}
-	idx := s.open(name, kind, start, parent, s.w.sig(uint32(sigFrom.start), uint32(t.start)))
+	idx := s.open(name, kind, start, parent, s.sigBefore(sigFrom, t))
 	end := s.balanced(t)
 	s.close(idx, end)
 	return end, true
@@ -608,7 +657,7 @@ func (s *phpScan) readDeclarators(t phpTok, prop bool) ([]phpDecl, phpTok) {
 		case depth == 0 && s.is(t, ","):
 			cur = nil
 		case s.is(t, "{") || s.is(t, "(") || s.is(t, "[") || s.is(t, "#["):
-			depth++
+			t, depth = s.skip(t, depth+1, 0, true)
 		case s.is(t, "}") || s.is(t, ")") || s.is(t, "]"):
 			depth = max(depth-1, 0)
 		case depth == 0 && cur == nil && (prop && t.kind == phpVar || !prop && t.kind == phpIdent && s.is(s.peek(), "=")):

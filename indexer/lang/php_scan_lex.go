@@ -53,36 +53,51 @@ type phpLex struct {
 
 // is reports whether t is the operator op.
 func (lx *phpLex) is(t phpTok, op string) bool {
-	return t.kind == phpOp && string(lx.src[t.start:t.end]) == op
+	if t.kind != phpOp || t.end-t.start != len(op) || lx.src[t.start] != op[0] {
+		return false
+	}
+	return len(op) == 1 || string(lx.src[t.start:t.end]) == op
 }
 
 // word returns t's text, folded to lower case as PHP reads keywords, when t is one of the
 // words the scanner looks for (phpWords); "" otherwise.
 func (lx *phpLex) word(t phpTok) string {
-	var buf [16]byte
-	if t.kind != phpIdent || t.end-t.start > len(buf) {
+	n := t.end - t.start
+	if t.kind != phpIdent || n >= len(phpWords) {
 		return ""
 	}
-	for i, c := range lx.src[t.start:t.end] {
+	for _, w := range phpWords[n] {
+		if phpFoldEqual(lx.src[t.start:t.end], w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// phpFoldEqual reports whether b, folded to lower case as PHP folds keywords (ASCII letters
+// only), is w, a word of the same length.
+func phpFoldEqual(b []byte, w string) bool {
+	for i, c := range b {
 		if c >= 'A' && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		buf[i] = c
+		if c != w[i] {
+			return false
+		}
 	}
-	return phpWords[string(buf[:t.end-t.start])]
+	return true
 }
 
-// phpWords are the words the scanner looks for, each mapped to itself: looking a name up here
-// costs no allocation.
-var phpWords = func() map[string]string {
-	m := map[string]string{}
+// phpWords are the words the scanner looks for, by length: a name is compared with the few of
+// its length.
+var phpWords = func() (byLen [13][]string) {
 	for _, w := range strings.Fields(`namespace use as function const case abstract final readonly class
 		interface trait enum public protected private static var require require_once include
 		include_once if else elseif endif for foreach while switch declare endfor endforeach
 		endwhile endswitch enddeclare`) {
-		m[w] = w
+		byLen[len(w)] = append(byLen[len(w)], w)
 	}
-	return m
+	return byLen
 }()
 
 // advance moves to byte to, counting lines.
@@ -100,7 +115,7 @@ func (lx *phpLex) html() {
 		return
 	}
 	to := lx.pos + i + 2
-	if rest := lx.src[to:]; len(rest) >= 3 && string(bytes.ToLower(rest[:3])) == "php" {
+	if rest := lx.src[to:]; len(rest) >= 3 && phpFoldEqual(rest[:3], "php") {
 		to += 3
 	} else if len(rest) > 0 && rest[0] == '=' {
 		to++
@@ -117,25 +132,112 @@ func (lx *phpLex) next() phpTok {
 		case c == '\n':
 			lx.line++
 			lx.pos++
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+		case phpBlank(c):
 			lx.pos++
-		case c == '#' && lx.at(1) != '[', c == '/' && lx.at(1) == '/':
-			lx.lineComment()
+		case (c == '#' || c == '/') && lx.comment():
 		case c >= utf8.RuneSelf && phpUnicodeSpace(src[lx.pos:]) > 0:
 			lx.pos += phpUnicodeSpace(src[lx.pos:])
-		case c == '/' && lx.at(1) == '*':
-			end := bytes.Index(src[lx.pos+2:], []byte("*/"))
-			if end < 0 {
-				lx.markUnclosed(lx.line)
-				lx.advance(len(src))
-			} else {
-				lx.advance(lx.pos + 2 + end + 2)
-			}
 		default:
 			return lx.token()
 		}
 	}
 	return phpTok{kind: phpEOF, start: len(src), end: len(src), line: lx.line, last: lx.line}
+}
+
+// phpBlank reports whether c is an ASCII blank.
+func phpBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// comment skips the comment that starts at the current byte, `//`, `#` (not `#[`) or `/*`, and
+// reports whether there was one.
+func (lx *phpLex) comment() bool {
+	c, d := lx.src[lx.pos], lx.at(1)
+	switch {
+	case c == '#' && d != '[', c == '/' && d == '/':
+		lx.lineComment()
+	case c == '/' && d == '*':
+		end := bytes.Index(lx.src[lx.pos+2:], []byte("*/"))
+		if end < 0 {
+			lx.markUnclosed(lx.line)
+			lx.advance(len(lx.src))
+		} else {
+			lx.advance(lx.pos + 2 + end + 2)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// The classes of the bytes skip stops at: newlines and the bytes that may start a string,
+// comment, heredoc or close tag, and each kind of bracket. No other token holds one of them but
+// as its first byte (`?->` and `#[` are seen to by skip), so every other byte, and every bracket
+// of a kind not counted, can be stepped over.
+const (
+	phpStopAlways = 1 << iota
+	phpStopBrace
+	phpStopParen
+	phpStopSquare
+)
+
+// phpSkipClass is the class of each byte skip stops at; 0 for the others.
+var phpSkipClass = func() (class [256]uint8) {
+	for _, c := range []byte("\n'\"`#/<?") {
+		class[c] = phpStopAlways
+	}
+	class['{'], class['}'] = phpStopBrace, phpStopBrace
+	class['('], class[')'] = phpStopParen, phpStopParen
+	class['['], class[']'] = phpStopSquare, phpStopSquare
+	return class
+}()
+
+// skip reads on to the bracket that closes the depth brackets open, and returns it, without
+// making the tokens between, as the scanner would count them token by token: the brackets of
+// open's kind, or of every kind when open is 0; `#[` opens one too when attr. It reads strings,
+// heredocs, comments and close tags as next does. It reports false, at the file's end, when
+// the brackets are not all closed.
+func (lx *phpLex) skip(depth int, open byte, attr bool) (phpTok, bool) {
+	src := lx.src
+	stops := uint8(phpStopAlways | phpStopBrace | phpStopParen | phpStopSquare)
+	if open != 0 {
+		stops = phpStopAlways | phpSkipClass[open]
+	}
+	for lx.pos < len(src) {
+		i := lx.pos
+		for i < len(src) && phpSkipClass[src[i]]&stops == 0 {
+			i++
+		}
+		if lx.pos = i; i == len(src) {
+			break
+		}
+		switch c := src[i]; c {
+		case '\n':
+			lx.line++
+			lx.pos++
+		case '{', '(', '[':
+			depth++
+			lx.pos++
+		case '}', ')', ']':
+			lx.pos++
+			if depth--; depth == 0 {
+				return phpTok{kind: phpOp, start: i, end: i + 1, line: lx.line, last: lx.line}, true
+			}
+		case '#', '/':
+			switch {
+			case c == '#' && lx.at(1) == '[':
+				lx.pos += 2
+				if attr {
+					depth++
+				}
+			case !lx.comment():
+				lx.pos++
+			}
+		default: // a quote, '<' or '?': a string, a heredoc or a close tag, or an operator
+			lx.token()
+		}
+	}
+	return phpTok{}, false
 }
 
 // phpUnicodeSpace returns the length of the blank that b starts with when it is one of
@@ -159,12 +261,14 @@ func (lx *phpLex) at(i int) byte {
 
 // lineComment skips a `//` or `#` comment up to the line's end or a close tag.
 func (lx *phpLex) lineComment() {
-	for lx.pos < len(lx.src) && lx.src[lx.pos] != '\n' {
-		if lx.src[lx.pos] == '?' && lx.at(1) == '>' {
-			return
-		}
-		lx.pos++
+	line := lx.src[lx.pos:]
+	if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+		line = line[:nl]
 	}
+	if end := bytes.Index(line, []byte("?>")); end >= 0 {
+		line = line[:end]
+	}
+	lx.pos += len(line)
 }
 
 // token reads the token at the current byte, which is not blank.
@@ -218,15 +322,17 @@ func phpNameEnd(src []byte, i int) int {
 	return i
 }
 
-// phpOps are the operators of more than one byte the scanner tells apart.
-var phpOps = []string{"?->", "->", "::", "=>", "#["}
-
-// phpOpLen returns the length of the operator at the start of b.
+// phpOpLen returns the length of the operator at the start of b: one byte but for `?->`, `->`,
+// `::`, `=>` and `#[`, the ones of more than one the scanner tells apart.
 func phpOpLen(b []byte) int {
-	for _, op := range phpOps {
-		if bytes.HasPrefix(b, []byte(op)) {
-			return len(op)
-		}
+	if len(b) < 2 {
+		return 1
+	}
+	switch c, d := b[0], b[1]; {
+	case c == '?' && d == '-' && len(b) > 2 && b[2] == '>':
+		return 3
+	case c == '-' && d == '>', c == ':' && d == ':', c == '=' && d == '>', c == '#' && d == '[':
+		return 2
 	}
 	return 1
 }
@@ -234,16 +340,30 @@ func phpOpLen(b []byte) int {
 // quoted skips a string closed by q in which a backslash escapes the next byte.
 func (lx *phpLex) quoted(q byte) {
 	i := lx.pos + 1
-	for i < len(lx.src) && lx.src[i] != q {
-		if lx.src[i] == '\\' {
-			i++
+	for {
+		j := bytes.IndexByte(lx.src[i:], q)
+		if j < 0 {
+			lx.markUnclosed(lx.line)
+			lx.advance(len(lx.src))
+			return
+		}
+		i += j
+		if !phpEscaped(lx.src[lx.pos+1 : i]) {
+			lx.advance(i + 1)
+			return
 		}
 		i++
 	}
-	if i >= len(lx.src) {
-		lx.markUnclosed(lx.line)
+}
+
+// phpEscaped reports whether the byte after b is escaped: b ends in an odd number of
+// backslashes.
+func phpEscaped(b []byte) bool {
+	n := len(b)
+	for n > 0 && b[n-1] == '\\' {
+		n--
 	}
-	lx.advance(i + 1)
+	return (len(b)-n)%2 == 1
 }
 
 // interpolated skips a string closed by q whose `{$...}` and `${...}` hold code.
