@@ -54,11 +54,21 @@ type sqlScan struct {
 	depth   int
 	routine int // 0 unknown, 1 yes, -1 no
 	undoEnd bool
+	// skip steps over the statements that map to nothing without making tokens (skipStatement);
+	// the tests turn it off to hold it to the token path.
+	skip bool
+	// tokenwise: mapsNothing has decided to read the statement token by token.
+	tokenwise bool
 }
 
 // Map returns the schema objects a SQL script creates or alters.
 func (sqlMapper) Map(ctx context.Context, src []byte) (*Result, error) {
-	s := &sqlScan{src: src, delim: ";", lc: lineCursor{src: src, line: 1}, mysql: sqlLooksMySQL(src)}
+	return sqlMap(ctx, src, true)
+}
+
+// sqlMap maps src, with skip as in sqlScan.
+func sqlMap(ctx context.Context, src []byte, skip bool) (*Result, error) {
+	s := &sqlScan{src: src, delim: ";", lc: lineCursor{src: src, line: 1}, mysql: sqlLooksMySQL(src), skip: skip}
 	n := 0
 	for {
 		if n++; n%(markupCheckEvery*16) == 0 && ctx.Err() != nil {
@@ -83,6 +93,10 @@ func (sqlMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 		if t.kind == sqlWord && s.delim == ";" {
 			s.nest(t)
 		}
+		if s.skip && !s.tokenwise && s.mapsNothing() {
+			s.skipStatement()
+			s.reset()
+		}
 	}
 	if len(s.tokens) > 0 {
 		s.statement(s.tokens[len(s.tokens)-1].end)
@@ -90,6 +104,18 @@ func (sqlMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	return &s.res, nil
 }
 
+// addSymbol appends sym to the map. The first makes room for as many as the script likely holds,
+// one every 512 bytes and at most 256 (a data dump of megabytes may create nothing more), so that
+// the slice is not copied again and again as it grows; a script that creates nothing keeps a
+// nil slice.
+func (s *sqlScan) addSymbol(sym store.Symbol) {
+	if s.res.Symbols == nil {
+		s.res.Symbols = make([]store.Symbol, 0, min(len(s.src)/512+1, 256))
+	}
+	s.res.Symbols = append(s.res.Symbols, sym)
+}
+
+// appendToken keeps t among the statement's tokens, up to sqlMaxTokens.
 func (s *sqlScan) appendToken(t sqlToken) {
 	if len(s.tokens) < sqlMaxTokens {
 		s.tokens = append(s.tokens, t)
@@ -100,8 +126,49 @@ func (s *sqlScan) appendToken(t sqlToken) {
 // head uses backquotes, ENGINE= or /*! comments.
 func sqlLooksMySQL(src []byte) bool {
 	head := src[:min(len(src), 64<<10)]
-	return bytes.IndexByte(head, '`') >= 0 || bytes.Contains(head, []byte("/*!")) ||
-		markupIndexFold(head, "ENGINE=") >= 0 || markupIndexFold(head, "ENGINE =") >= 0
+	return bytes.IndexByte(head, '`') >= 0 || bytes.Contains(head, []byte("/*!")) || sqlHasEngine(head)
+}
+
+// sqlHasEngine reports whether head holds "ENGINE=" or "ENGINE =" in any case. It looks behind
+// each "=", which is rarer in a script than an E.
+func sqlHasEngine(head []byte) bool {
+	for off := 0; ; {
+		k := bytes.IndexByte(head[off:], '=')
+		if k < 0 {
+			return false
+		}
+		i := off + k
+		if i >= 6 && sqlKeyword(head[i-6:i], "ENGINE") ||
+			i >= 7 && head[i-1] == ' ' && sqlKeyword(head[i-7:i-1], "ENGINE") {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+// sqlKeyword reports whether the word b, not empty, is kw, a keyword in upper-case ASCII
+// letters, ignoring case as bytes.EqualFold does, but in place. Its first byte settles most
+// words, inline.
+func sqlKeyword(b []byte, kw string) bool {
+	return ((b[0]^kw[0])&^0x20 == 0 || b[0] >= 0x80) && sqlKeywordFold(b, kw)
+}
+
+// sqlKeywordFold is sqlKeyword past its first test: byte by byte while b's bytes are ASCII, and
+// past a byte that is not, bytes.EqualFold reads the rest: a Kelvin sign or a long s fold to k
+// and s, so a longer word may match.
+func sqlKeywordFold(b []byte, kw string) bool {
+	if len(b) < len(kw) {
+		return false
+	}
+	for i := range len(kw) {
+		if b[i] >= 0x80 {
+			return bytes.EqualFold(b[i:], []byte(kw[i:]))
+		}
+		if b[i]|0x20 != kw[i]|0x20 {
+			return false
+		}
+	}
+	return len(b) == len(kw)
 }
 
 // directive handles what is not SQL at the start of a statement: a psql meta-command ("\i x",
@@ -110,7 +177,7 @@ func (s *sqlScan) directive(t sqlToken) bool {
 	text := s.src[t.start:t.end]
 	switch {
 	case t.kind == sqlPunct && text[0] == '\\':
-	case t.kind == sqlWord && bytes.EqualFold(text, []byte("DELIMITER")):
+	case t.kind == sqlWord && sqlKeyword(text, "DELIMITER"):
 		rest := s.src[t.end:markupLineEnd(s.src, t.end)]
 		if d := strings.TrimSpace(string(rest)); d != "" && !strings.ContainsAny(d, " \t") {
 			s.delim = d
@@ -127,19 +194,18 @@ func (s *sqlScan) nest(t sqlToken) {
 	w := s.src[t.start:t.end]
 	if s.undoEnd {
 		s.undoEnd = false
-		for _, k := range []string{"IF", "LOOP", "WHILE", "REPEAT", "FOR"} {
-			if bytes.EqualFold(w, []byte(k)) {
-				s.depth++ // END IF and the like close blocks never counted
-				return
-			}
+		if sqlKeyword(w, "IF") || sqlKeyword(w, "LOOP") || sqlKeyword(w, "WHILE") ||
+			sqlKeyword(w, "REPEAT") || sqlKeyword(w, "FOR") {
+			s.depth++ // END IF and the like close blocks never counted
+			return
 		}
 	}
 	switch {
-	case bytes.EqualFold(w, []byte("BEGIN")), bytes.EqualFold(w, []byte("CASE")):
+	case sqlKeyword(w, "BEGIN"), sqlKeyword(w, "CASE"):
 		if s.isRoutine() {
 			s.depth++
 		}
-	case bytes.EqualFold(w, []byte("END")):
+	case sqlKeyword(w, "END"):
 		if s.depth > 0 {
 			s.depth--
 			s.undoEnd = true
@@ -172,8 +238,13 @@ func (s *sqlScan) statement(end int) {
 			s.skipCopyData(end)
 		}
 	}
+	s.reset()
+}
+
+// reset forgets the statement read so far, to read the next one.
+func (s *sqlScan) reset() {
 	s.tokens = s.tokens[:0]
-	s.depth, s.routine, s.undoEnd = 0, 0, false
+	s.depth, s.routine, s.undoEnd, s.tokenwise = 0, 0, false, false
 }
 
 // sqlFromStdin reports whether a COPY statement reads its data from the script itself.
@@ -220,41 +291,49 @@ func (s *sqlScan) next() (sqlToken, bool) {
 			s.pos = i + len(s.delim)
 			return sqlToken{i, s.pos, sqlDelim}, true
 		}
-		t := sqlToken{start: i}
-		switch {
-		case c == '\'':
-			t.kind, s.pos = sqlString, s.stringEnd(i, s.mysql)
-		case c == '"' || c == '`':
-			t.kind, s.pos = sqlQuoted, s.quotedEnd(i, c)
-		case c == '$' && !s.mysql:
-			if end, ok := s.dollarEnd(i); ok {
-				t.kind, s.pos = sqlDollar, end
-			} else {
-				t.kind, s.pos = sqlPunct, i+1
-			}
-		case sqlWordStart(c):
-			j := i + 1
-			for j < len(src) && sqlWordByte(src[j]) {
-				j++
-			}
-			if j == i+1 && (c == 'E' || c == 'e') && j < len(src) && src[j] == '\'' {
-				t.kind, s.pos = sqlString, s.stringEnd(j, true)
-			} else {
-				t.kind, s.pos = sqlWord, j
-			}
-		case c >= '0' && c <= '9':
-			j := i + 1
-			for j < len(src) && (sqlWordByte(src[j]) || src[j] == '.') {
-				j++
-			}
-			t.kind, s.pos = sqlNumber, j
-		default:
-			t.kind, s.pos = sqlPunct, i+1
-		}
-		t.end = s.pos
+		t := s.token(i)
+		s.pos = t.end
 		return t, true
 	}
 	return sqlToken{}, false
+}
+
+// token returns the token that starts at i, where no blank, comment or delimiter does.
+func (s *sqlScan) token(i int) sqlToken {
+	src := s.src
+	c := src[i]
+	t := sqlToken{start: i}
+	switch {
+	case c == '\'':
+		t.kind, t.end = sqlString, s.stringEnd(i, s.mysql)
+	case c == '"' || c == '`':
+		t.kind, t.end = sqlQuoted, s.quotedEnd(i, c)
+	case c == '$' && !s.mysql:
+		if end, ok := s.dollarEnd(i); ok {
+			t.kind, t.end = sqlDollar, end
+		} else {
+			t.kind, t.end = sqlPunct, i+1
+		}
+	case sqlWordStart(c):
+		j := i + 1
+		for j < len(src) && sqlWordByte(src[j]) {
+			j++
+		}
+		if j == i+1 && (c == 'E' || c == 'e') && j < len(src) && src[j] == '\'' {
+			t.kind, t.end = sqlString, s.stringEnd(j, true)
+		} else {
+			t.kind, t.end = sqlWord, j
+		}
+	case c >= '0' && c <= '9':
+		j := i + 1
+		for j < len(src) && (sqlWordByte(src[j]) || src[j] == '.') {
+			j++
+		}
+		t.kind, t.end = sqlNumber, j
+	default:
+		t.kind, t.end = sqlPunct, i+1
+	}
+	return t
 }
 
 // blockCommentEnd returns the offset after the comment opened at i; PostgreSQL nests them.
@@ -336,11 +415,31 @@ func (s *sqlScan) dollarEnd(i int) (int, bool) {
 	return len(src), true
 }
 
-func sqlWordStart(c byte) bool { return markupLetter(c) || c == '_' || c >= 0x80 }
+// sqlWordStart reports whether c may start a word: a letter, "_" or a byte of UTF-8 beyond ASCII.
+func sqlWordStart(c byte) bool { return sqlByteClass[c] == sqlStartByte }
 
-func sqlWordByte(c byte) bool {
-	return sqlWordStart(c) || c >= '0' && c <= '9' || c == '$'
-}
+// sqlWordByte reports whether c may continue a word: what starts one, a digit or "$".
+func sqlWordByte(c byte) bool { return sqlByteClass[c] != 0 }
+
+// The classes of sqlByteClass.
+const (
+	sqlStartByte = 1 // starts and continues a word
+	sqlInnerByte = 2 // continues a word
+)
+
+// sqlByteClass classes every byte for sqlWordStart and sqlWordByte: a table reads faster than
+// their tests, once a byte.
+var sqlByteClass = func() (class [256]byte) {
+	for c := range 256 {
+		switch {
+		case markupLetter(byte(c)) || c == '_' || c >= 0x80:
+			class[c] = sqlStartByte
+		case c >= '0' && c <= '9' || c == '$':
+			class[c] = sqlInnerByte
+		}
+	}
+	return class
+}()
 
 // sqlStmt is one statement's tokens, read by position.
 type sqlStmt struct {
@@ -359,7 +458,7 @@ func (st *sqlStmt) text(i int) []byte {
 
 // is reports whether token i is the keyword kw (case-insensitive).
 func (st *sqlStmt) is(i int, kw string) bool {
-	return i < len(st.toks) && st.toks[i].kind == sqlWord && bytes.EqualFold(st.text(i), []byte(kw))
+	return i < len(st.toks) && st.toks[i].kind == sqlWord && sqlKeyword(st.text(i), kw)
 }
 
 // punct reports whether token i is the one-byte token c.
@@ -381,6 +480,9 @@ func (st *sqlStmt) join(a, b int) string {
 		return ""
 	}
 	var sb strings.Builder
+	// Gaps fold to one byte, so the text is no longer than its span in the source; the loop stops
+	// past 2*maxSignature bytes.
+	sb.Grow(min(st.toks[b-1].end-st.toks[a].start, 2*maxSignature+64))
 	for i := a; i < b && sb.Len() <= 2*maxSignature; i++ {
 		if i > a && st.toks[i].start > st.toks[i-1].end {
 			sb.WriteByte(' ')
@@ -419,8 +521,12 @@ func (st *sqlStmt) skipModifiers(i int) int {
 
 // isAny reports whether token i is one of the keywords kws.
 func (st *sqlStmt) isAny(i int, kws []string) bool {
+	if i >= len(st.toks) || st.toks[i].kind != sqlWord {
+		return false
+	}
+	w := st.text(i)
 	for _, kw := range kws {
-		if st.is(i, kw) {
+		if sqlKeyword(w, kw) {
 			return true
 		}
 	}
@@ -496,7 +602,7 @@ func (st *sqlStmt) add(kind store.Kind, parts []string, sig string) int {
 	if len(parts) > 1 {
 		s.Qualname = strings.Join(parts, ".")
 	}
-	st.s.res.Symbols = append(st.s.res.Symbols, s)
+	st.s.addSymbol(s)
 	return len(st.s.res.Symbols) - 1
 }
 
@@ -667,7 +773,7 @@ func (st *sqlStmt) column(a, b, table int) {
 	if st.isAny(a, sqlConstraintWords) {
 		return
 	}
-	st.s.res.Symbols = append(st.s.res.Symbols, store.Symbol{
+	st.s.addSymbol(store.Symbol{
 		Name: sqlIdent(st.text(a)), Kind: store.KindColumn, Signature: st.join(a, b),
 		StartLine: st.line(a), EndLine: st.s.lc.at(st.toks[b-1].end - 1), Parent: table, Depth: 1,
 	})
