@@ -113,7 +113,7 @@ var table = []*Language{
 	{Name: "Scala", Version: 2, MapperName: scalaScannerName, NewMapper: newScalaScanner,
 		Extensions:   []string{".scala", ".sc"},
 		Interpreters: []string{"scala"}},
-	{Name: "SQL", Version: 1, MapperName: "sql", NewMapper: func() Mapper { return sqlMapper{} },
+	{Name: "SQL", Version: 2, MapperName: "sql", NewMapper: func() Mapper { return sqlMapper{} },
 		Extensions: []string{".sql", ".psql", ".pgsql", ".mysql"}},
 	{Name: "Swift", Version: 2, MapperName: swMapperName, NewMapper: func() Mapper { return swMapper{} },
 		Extensions:   []string{".swift"},

@@ -123,10 +123,56 @@ func (s *sqlScan) appendToken(t sqlToken) {
 }
 
 // sqlLooksMySQL reports whether a script is MySQL's, whose strings escape with backslashes: its
-// head uses backquotes, ENGINE= or /*! comments.
+// head uses /*! comments, or backquotes or ENGINE= outside its comments and strings (a
+// PostgreSQL script's "-- run it with `psql`" must not make its dollar-quoted bodies end at
+// their first ";").
 func sqlLooksMySQL(src []byte) bool {
 	head := src[:min(len(src), 64<<10)]
-	return bytes.IndexByte(head, '`') >= 0 || bytes.Contains(head, []byte("/*!")) || sqlHasEngine(head)
+	if bytes.Contains(head, []byte("/*!")) {
+		return true
+	}
+	if bytes.IndexByte(head, '`') < 0 && !sqlHasEngine(head) {
+		return false // most scripts: no need to read their comments and strings
+	}
+	return sqlMySQLInCode(head)
+}
+
+// sqlMySQLInCode reports whether head holds a backquote or ENGINE= outside its comments (--
+// and /* */) and single-quoted strings.
+func sqlMySQLInCode(head []byte) bool {
+	for i := 0; i < len(head); i++ {
+		switch c := head[i]; {
+		case c == '`':
+			return true
+		case c == '=' && sqlHasEngine(head[max(0, i-7):i+1]):
+			return true
+		case c == '-' && i+1 < len(head) && head[i+1] == '-':
+			i = markupLineEnd(head, i)
+		case c == '/' && i+1 < len(head) && head[i+1] == '*':
+			end := bytes.Index(head[i+2:], []byte("*/"))
+			if end < 0 {
+				return false
+			}
+			i += 2 + end + 1
+		case c == '\'':
+			i = sqlQuoteEnd(head, i)
+		}
+	}
+	return false
+}
+
+// sqlQuoteEnd returns the offset of the quote that closes the string opened at i (a backslash
+// escapes the next byte, as MySQL reads them; "''" closes and opens again), or len(b).
+func sqlQuoteEnd(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '\'':
+			return j
+		}
+	}
+	return len(b)
 }
 
 // sqlHasEngine reports whether head holds "ENGINE=" or "ENGINE =" in any case. It looks behind

@@ -67,6 +67,15 @@ func TestSQLMapper(t *testing.T) {
 			"view v [2-2]",
 		}},
 		{"nothing created", "SELECT 1;\nINSERT INTO t VALUES (1);\n", nil},
+		{"backquotes and ENGINE= in comments and strings leave a script PostgreSQL's", "-- run it with `psql`, not ENGINE=x\n/* or `this` */\nCREATE FUNCTION f() RETURNS text AS $$\nSELECT 'a `b`';\nCREATE TABLE no (x int);\n$$ LANGUAGE sql;\n", []string{
+			"function f [3-6]",
+		}},
+		{"backquotes in code make it MySQL's", "-- a MySQL dump\nCREATE TABLE t (a text DEFAULT 'x\\';');\nINSERT INTO `t` VALUES ('$$');\nCREATE TABLE u (b int);\n", []string{
+			"table t [2-2]",
+			"  column a [2-2]",
+			"table u [4-4]",
+			"  column b [4-4]",
+		}},
 	})
 }
 
