@@ -161,8 +161,9 @@ func sqlMySQLInCode(head []byte) bool {
 	return false
 }
 
-// sqlQuoteEnd returns the offset of the quote that closes the string opened at i (a backslash
-// escapes the next byte, as MySQL reads them; "''" closes and opens again), or len(b).
+// sqlQuoteEnd returns the offset of the quote that closes the string opened at i, or len(b): a
+// backslash escapes the next byte, as MySQL reads them; a doubled quote closes the string and
+// opens another.
 func sqlQuoteEnd(b []byte, i int) int {
 	for j := i + 1; j < len(b); j++ {
 		switch b[j] {
