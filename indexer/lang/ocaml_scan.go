@@ -252,7 +252,7 @@ var mlOpByte = func() (t [256]bool) {
 	return t
 }()
 
-// mlIdentByte says which bytes continue an identifier: ASCII letters, digits, '_' and '\”, and
+// mlIdentByte says which bytes continue an identifier: ASCII letters, digits, '_' and the quote, and
 // every byte of a multi-byte UTF-8 character (which OCaml rejects, but which must not split a
 // name in two).
 var mlIdentByte = func() (t [256]bool) {
@@ -560,7 +560,7 @@ func (l *mlLex) quoted() bool {
 	return true
 }
 
-// mlCharLen returns the length of the char literal at p ('a', '\n', '\”, '\065', '\x41',
+// mlCharLen returns the length of the char literal at p ('a', '\n', an escaped quote, '\065', '\x41',
 // '\o101', a UTF-8 character as tree-sitter reads it), or 0 when the quote at p is no char
 // literal's: a type variable's ('a), or a stray one.
 func mlCharLen(src []byte, p int) int {
@@ -674,7 +674,7 @@ func (l *mlLex) comment() {
 }
 
 // commentQuote skips a quote in a comment: part of an identifier (`don't`), a char literal, or
-// "”".
+// a quote between double quotes.
 func (l *mlLex) commentQuote() {
 	src := l.src
 	if l.inIdent() {
