@@ -17,9 +17,17 @@ const maxSignature = 240
 // "f(a int)"), and the length is capped at maxSignature bytes at a UTF-8 boundary. Only the head
 // of a long declaration is looked at, so a 3 MB table literal costs no more than a short one.
 func foldSignature(s string) string {
-	if signatureFolded(s) {
-		return s // most declarations are written on one line: nothing to copy
+	// Most declarations are written on one line: nothing to copy. The blanks around them (those
+	// before a body's brace, say) are no field of the folding's.
+	if t := strings.TrimSpace(s); signatureFolded(t) {
+		return t
 	}
+	return foldFields(s)
+}
+
+// foldFields is foldSignature's folding: s's fields joined by single spaces, none just inside
+// a bracket, a comma before a closing one dropped, cut at maxSignature bytes.
+func foldFields(s string) string {
 	out := make([]byte, 0, min(len(s), maxSignature+8))
 	for field := range strings.FieldsSeq(s) {
 		if len(out) > 0 {

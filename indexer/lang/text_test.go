@@ -2,23 +2,19 @@ package lang
 
 import "testing"
 
-// FuzzFoldSignature: what signatureFolded lets foldSignature return as it is, the full folding
-// returns too.
+// FuzzFoldSignature: foldSignature, its shortcut included, gives what the full folding gives,
+// and what signatureFolded lets pass as it is the full folding returns as it is.
 func FuzzFoldSignature(f *testing.F) {
-	for _, seed := range []string{"f(a int) error", "f( a )", "f(a,\n)", "a  b", " a", "a ", "x\u00a0y", "g[ ]", "h{ }", ""} {
+	for _, seed := range []string{"f(a int) error", "f( a )", "f(a,\n)", "a  b", " a", "a ", "x\u00a0y", "g[ ]", "h{ }", "",
+		"func f() ", "\tclass A extends B\n", "\u00a0f()\u2028", "f(a, )  "} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if !signatureFolded(s) {
-			return
+		if got, want := foldSignature(s), foldFields(s); got != want {
+			t.Errorf("foldSignature(%q) = %q, the folding gives %q", s, got, want)
 		}
-		if got := foldSignatureSlowly(s); got != s {
-			t.Errorf("signatureFolded(%q) but the folding gives %q", s, got)
+		if signatureFolded(s) && foldFields(s) != s {
+			t.Errorf("signatureFolded(%q) but the folding gives %q", s, foldFields(s))
 		}
 	})
-}
-
-// foldSignatureSlowly is foldSignature without its shortcut.
-func foldSignatureSlowly(s string) string {
-	return foldSignature(s + "\n")
 }
