@@ -37,11 +37,12 @@ type alongside struct {
 	fn      func(ctx context.Context, st *store.Store, end *Ending) error
 	ending  *Ending
 	started atomic.Bool
-	result  chan error
+	done    chan struct{} // closed when the work has returned err
+	err     error
 }
 
 func newAlongside(fn func(ctx context.Context, st *store.Store, end *Ending) error, sum *Summary) *alongside {
-	return &alongside{fn: fn, ending: &Ending{committed: make(chan struct{}), sum: sum}, result: make(chan error, 1)}
+	return &alongside{fn: fn, ending: &Ending{committed: make(chan struct{}), sum: sum}, done: make(chan struct{})}
 }
 
 // start runs the work with sets on a goroutine of its own; without work it does nothing.
@@ -51,7 +52,10 @@ func (a *alongside) start(ctx context.Context, st *store.Store, sets []store.Nam
 	}
 	a.ending.Sets = sets
 	a.started.Store(true)
-	go func() { a.result <- a.fn(ctx, st, a.ending) }()
+	go func() {
+		defer close(a.done)
+		a.err = a.fn(ctx, st, a.ending)
+	}()
 }
 
 // end tells the work that the run's rows are committed (err nil) or that the run failed.
@@ -67,9 +71,8 @@ func (a *alongside) wait() error {
 	if !a.started.Load() {
 		return nil
 	}
-	err := <-a.result
-	a.result <- err // a second wait gets it again
-	return err
+	<-a.done
+	return a.err
 }
 
 // nameSets gathers the name sets of a bulk load's files from its workers, up to a bound on the

@@ -213,6 +213,7 @@ type Packed struct {
 	file          *File
 	value         []byte
 	used, defined []byte // the name set's hashes of the names used and defined, packed
+	imports       string // the name set's imports, one a line, as file_uses keeps them
 	isNew         bool   // AsNew: the caller found no row for the path
 }
 
@@ -222,6 +223,7 @@ func Pack(f *File) Packed {
 	p := Packed{file: f, value: packSymbols(f.Symbols, f.Imports)}
 	if f.Uses != nil {
 		p.used, p.defined = packHashes(f.UsedNames), packHashes(definedHashes(f.Symbols))
+		p.imports = strings.Join(f.Imports, "\n")
 	}
 	return p
 }
@@ -237,8 +239,8 @@ func (p Packed) NameSet() (set NameSet, ok bool) {
 		return NameSet{}, false
 	}
 	set = NameSet{Path: f.Path, Language: f.Language, Used: f.UsedNames, Defined: unpackHashes(p.defined)}
-	if imports := strings.Join(f.Imports, "\n"); imports != "" { // as putUses keeps them
-		set.Imports = strings.Split(imports, "\n")
+	if p.imports != "" {
+		set.Imports = strings.Split(p.imports, "\n")
 	}
 	return set, true
 }
@@ -357,7 +359,7 @@ func (w *Writer) putUses(ctx context.Context, id int64, p *Packed, existed bool)
 	if !existed {
 		if !noUses {
 			w.newUses = append(w.newUses, newUse{id: id, filter: p.file.Uses, used: p.used, defined: p.defined,
-				imports: strings.Join(p.file.Imports, "\n")})
+				imports: p.imports})
 		}
 		return nil
 	}
@@ -380,7 +382,7 @@ func (w *Writer) putUses(ctx context.Context, id int64, p *Packed, existed bool)
 	_, err = w.exec(ctx, `INSERT INTO file_uses (file_id, used, defined, imports) VALUES (?, ?, ?, ?)
 		ON CONFLICT (file_id) DO UPDATE SET used = excluded.used,
 		defined = excluded.defined, imports = excluded.imports`,
-		id, p.used, p.defined, strings.Join(f.Imports, "\n"))
+		id, p.used, p.defined, p.imports)
 	return err
 }
 

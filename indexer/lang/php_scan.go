@@ -149,17 +149,6 @@ func (s *phpScan) text(t phpTok) string { return string(s.lx.src[t.start:t.end])
 // name returns t's source as the walk names symbols and imports.
 func (s *phpScan) name(t phpTok) string { return foldName(s.lx.src[t.start:t.end]) }
 
-// sigBefore returns the signature of the source from token from up to the body's "{", body, as
-// the walk's sig makes it. The blanks before the brace, which the fold drops, are left out
-// first: a head written on one line, its brace on the next, then needs no folding.
-func (s *phpScan) sigBefore(from, body phpTok) string {
-	to := body.start
-	for to > from.start && phpBlank(s.lx.src[to-1]) {
-		to--
-	}
-	return s.w.sig(uint32(from.start), uint32(to))
-}
-
 // stmts reads statements up to the "}" that closes them (read), a word of stops (left), or the
 // file's end, mapping the declarations among them as members of parent while nest, the number
 // of containers around them, is below the walk's bound. from is the line of the bracket or
@@ -409,7 +398,7 @@ func (s *phpScan) namespace(kw phpTok, parent, nest int) (int, phpTok) {
 	name := foldName(s.lx.src[from.start:to.end])
 	t := s.next()
 	if s.is(t, "{") {
-		idx := s.open(name, store.KindNamespace, kw.line, parent, s.sigBefore(kw, t))
+		idx := s.open(name, store.KindNamespace, kw.line, parent, s.w.sig(uint32(kw.start), uint32(t.start)))
 		end := s.stmts(t.line, idx, nest+1, nil)
 		s.close(idx, end)
 		return -1, end
@@ -503,7 +492,7 @@ func (s *phpScan) typeDecl(first phpTok, start, parent, nest int) phpTok {
 			return t // no body: a syntax error
 		}
 	}
-	idx := s.open(name, kind, start, parent, s.sigBefore(first, t))
+	idx := s.open(name, kind, start, parent, s.w.sig(uint32(first.start), uint32(t.start)))
 	end := s.members(idx, nest+1, kind == store.KindEnum)
 	if end.kind == phpEOF {
 		s.endsOpen(t.line)
@@ -594,7 +583,7 @@ func (s *phpScan) function(sigFrom phpTok, start, parent int, kind store.Kind) (
 		s.close(idx, t)
 		return t, true
 	}
-	idx := s.open(name, kind, start, parent, s.sigBefore(sigFrom, t))
+	idx := s.open(name, kind, start, parent, s.w.sig(uint32(sigFrom.start), uint32(t.start)))
 	end := s.balanced(t)
 	s.close(idx, end)
 	return end, true
