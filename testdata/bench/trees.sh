@@ -146,13 +146,20 @@ else
     rm -f "$tmp/ktags.json"
   fi
   # Queries: each run once to warm the page cache, then timed.
+  # They run from the kernel's folder, as an agent runs them: a path is relative to the working
+  # folder (run from elsewhere, `read kernel/sched/core.c` timed its "no such file").
   query() {
     local what=$1; shift
-    "$readmap" "$@" --root "$kernel" --db "$db" >/dev/null 2>&1
-    local t0 t1
+    (cd "$kernel" && "$readmap" "$@" --root "$kernel" --db "$db" >/dev/null 2>&1)
+    local t0 t1 status
     t0=$(date +%s%N)
-    "$readmap" "$@" --root "$kernel" --db "$db" >/dev/null 2>&1
+    (cd "$kernel" && "$readmap" "$@" --root "$kernel" --db "$db" >/dev/null 2>&1)
+    status=$?
     t1=$(date +%s%N)
+    if [ $status != 0 ]; then
+      printf '%-34s %s\n' "$what" "FAILED (exit $status: readmap $*)"
+      return
+    fi
     printf '%-34s %s\n' "$what" "$(( (t1 - t0) / 1000000 )) ms wall (readmap $*)"
   }
   query "no-op re-index" index -q
