@@ -402,69 +402,82 @@ func importsLine(imports []string) string {
 }
 
 // elided renders the top level's first and last symbols, as many as the budget allows, with the
-// count and span of what lies between.
+// count and span of what lies between. It grows the shown ends alternately, one symbol at a time
+// (the head first), and stops before the first step whose text would not fit; the first text, with
+// every top-level symbol elided, is kept even when it does not. Each step is measured, not built:
+// the text is built once, for the step kept.
 func (r *mapRenderer) elided(budget int) string {
 	top := r.children[0]
-	entry := func(id int) string {
-		s := r.f.Symbols[id]
-		return Printable(compactText(s)) + " " + lineRange(s.StartLine, s.EndLine) + "\n"
+	entries := make([]string, len(top)) // entries[i] lists top[i]; made when first measured
+	entry := func(i int) string {
+		if entries[i] == "" {
+			s := r.f.Symbols[top[i]]
+			entries[i] = Printable(compactText(s)) + " " + lineRange(s.StartLine, s.EndLine) + "\n"
+		}
+		return entries[i]
 	}
-	// subtree[i] counts top-level symbol i with everything nested in it.
-	subtree := make(map[int]int, len(top))
+	// within[i] counts the symbols of top[:i], each with everything nested in it.
 	topOf := make([]int, len(r.f.Symbols))
+	position := make(map[int]int, len(top))
+	for i, id := range top {
+		position[id] = i
+	}
+	within := make([]int, len(top)+1)
 	for i, s := range r.f.Symbols {
 		topOf[i] = i
 		if s.Parent >= 0 {
 			topOf[i] = topOf[s.Parent]
 		}
-		subtree[topOf[i]]++
+		within[position[topOf[i]]+1]++
+	}
+	for i := range top {
+		within[i+1] += within[i]
 	}
 	gap := func(from, to int) string { // the omitted top-level symbols top[from:to]
 		if from >= to {
 			return ""
 		}
-		omitted := 0
-		for _, id := range top[from:to] {
-			omitted += subtree[id]
-		}
 		start := r.f.Symbols[top[from]].StartLine
 		end := maxEnd(r.f.Symbols, top[from:to], 0)
-		return "… " + Thousands(omitted) + " more symbols " + lineRange(start, end) + " …\n"
+		return "… " + Thousands(within[to]-within[from]) + " more symbols " + lineRange(start, end) + " …\n"
 	}
-	head, tail := 0, len(top) // top[:head] and top[tail:] are shown
-	build := func() string {
+	// The frame's length changes with the shown count's digits alone ("211 of 523 symbols").
+	frameLens := map[int]int{}
+	frameLen := func(shown int) int {
+		digits := len(Thousands(shown))
+		if _, ok := frameLens[digits]; !ok {
+			frameLens[digits] = len(r.frame(levelElided, shown, 0, ""))
+		}
+		return frameLens[digits]
+	}
+	build := func(head, tail int) string {
 		var body strings.Builder
-		for _, id := range top[:head] {
-			body.WriteString(entry(id))
+		for i := range head {
+			body.WriteString(entry(i))
 		}
 		body.WriteString(gap(head, tail))
-		for _, id := range top[tail:] {
-			body.WriteString(entry(id))
+		for i := tail; i < len(top); i++ {
+			body.WriteString(entry(i))
 		}
 		return r.frame(levelElided, head+len(top)-tail, 0, body.String())
 	}
-	head, tail = 0, len(top)
-	if len(top) == 0 {
-		return build()
-	}
-	// Grow from both ends while the whole text still fits.
-	best := ""
-	head, tail = 0, len(top)
-	for {
-		text := build()
-		if len(text) > budget && best != "" {
-			return best
-		}
-		best = text
-		if head >= tail {
-			return best
-		}
+	// listed is the length of the entries of top[:head] and top[tail:].
+	head, tail, listed := 0, len(top), 0
+	for head < tail {
+		next, nextTail := head, tail
 		if head <= len(top)-tail {
-			head++
+			next++
+			listed += len(entry(head))
 		} else {
-			tail--
+			nextTail--
+			listed += len(entry(nextTail))
 		}
+		if frameLen(next+len(top)-nextTail)+listed+len(gap(next, nextTail)) > budget {
+			break
+		}
+		head, tail = next, nextTail
 	}
+	return build(head, tail)
 }
 
 // clipToBudget cuts text at the last line break within budget bytes, as a last resort for a

@@ -160,3 +160,77 @@ func TestCompactTextClosesMacroArguments(t *testing.T) {
 		}
 	}
 }
+
+// elidedByBuilding is the elided map built the plain way, as an oracle: every step's whole text is
+// built and measured.
+func elidedByBuilding(r *mapRenderer, budget int) string {
+	top := r.children[0]
+	under := map[int]int{} // under[id] counts top-level symbol id and the symbols nested in it
+	for i, s := range r.f.Symbols {
+		root := i
+		for s.Parent >= 0 {
+			root, s = s.Parent, r.f.Symbols[s.Parent]
+		}
+		under[root]++
+	}
+	text := func(head, tail int) string {
+		var body strings.Builder
+		for _, id := range top[:head] {
+			s := r.f.Symbols[id]
+			body.WriteString(Printable(compactText(s)) + " " + lineRange(s.StartLine, s.EndLine) + "\n")
+		}
+		if head < tail {
+			omitted := 0
+			for _, id := range top[head:tail] {
+				omitted += under[id]
+			}
+			body.WriteString("… " + Thousands(omitted) + " more symbols " +
+				lineRange(r.f.Symbols[top[head]].StartLine, maxEnd(r.f.Symbols, top[head:tail], 0)) + " …\n")
+		}
+		for _, id := range top[tail:] {
+			s := r.f.Symbols[id]
+			body.WriteString(Printable(compactText(s)) + " " + lineRange(s.StartLine, s.EndLine) + "\n")
+		}
+		return r.frame(levelElided, head+len(top)-tail, 0, body.String())
+	}
+	head, tail := 0, len(top)
+	best := text(head, tail)
+	for head < tail {
+		if head <= len(top)-tail {
+			head++
+		} else {
+			tail--
+		}
+		next := text(head, tail)
+		if len(next) > budget {
+			break
+		}
+		best = next
+	}
+	return best
+}
+
+// FuzzElidedMeasuresWhatItBuilds: the elided map, which measures each step instead of building
+// it, equals the one built step by step.
+func FuzzElidedMeasuresWhatItBuilds(f *testing.F) {
+	f.Add(uint64(1), 300, 2048, 8)
+	f.Add(uint64(2), 3000, 10240, 40)
+	f.Add(uint64(3), 0, 300, 1)
+	f.Add(uint64(4), 500, 3000, 12)
+	f.Add(uint64(5), 2000, 1500, 3)
+	f.Add(uint64(0), 370, 1948, -100)
+	f.Fuzz(func(t *testing.T, seed uint64, n, budget, nameLen int) {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		file := randomFile(rng, abs(n)%3000, 1+abs(nameLen)%60)
+		if seed%2 == 0 { // a flat file: every symbol at the top level, the most an elision can show
+			for i := range file.Symbols {
+				file.Symbols[i].Parent, file.Symbols[i].Depth = -1, 0
+			}
+		}
+		budget = abs(budget) % 20000
+		r := newMapRenderer(file)
+		if got, want := r.elided(budget), elidedByBuilding(r, budget); got != want {
+			t.Fatalf("elided(%d symbols, budget %d):\n%s\nbuilt step by step:\n%s", len(file.Symbols), budget, got, want)
+		}
+	})
+}
