@@ -51,8 +51,8 @@ type processor struct {
 	// root, when set, is the real path (links resolved) a file must lie under for its content to
 	// be read into a row; a file a link leads outside of it is recorded as SkipOutsideRoot.
 	root string
-	// dir, when not nil, holds the root open: a file with no link on its way is opened through it
-	// in one system call (see openBeneath).
+	// dir, when not nil, holds the root open: a file is opened through it
+	// in one system call when its path, links followed, stays under the root (see openBeneath).
 	dir *rootDir
 	log *slog.Logger
 }

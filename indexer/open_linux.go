@@ -52,13 +52,14 @@ func (d *rootDir) Close() error {
 }
 
 // openBeneath opens the regular file at rel (slash-separated, relative to the folder) for reading
-// when no symbolic link lies on its way and it does not climb out of the folder: the kernel
-// resolves the path so (openat2 with RESOLVE_NO_SYMLINKS and RESOLVE_BENEATH), so the file opened
-// lies under the folder without asking the kernel where it is afterwards, as openRegular must.
-// ok is false when this way cannot tell: a link on the way, a path leading up, no openat2 on this
-// kernel or a sandbox refusing it, or any other error; openRegular then opens the file and says
-// why it cannot be read. Neither Go's poller nor an *os.File is involved: a regular file gains
-// nothing from them, and they cost two system calls a file.
+// when its path, links followed, never leaves the folder: the kernel resolves it so (openat2 with
+// RESOLVE_BENEATH, which refuses a ".." above the folder and any absolute link), so the file opened
+// lies under the folder without asking the kernel where it is afterwards, as openRegular must. A
+// relative link that stays inside (Lua's 5.2 modules linked to 5.1's) opens in the same one call.
+// ok is false when this way cannot tell: a path or a link leading up or out, an absolute link, no
+// openat2 on this kernel or a sandbox refusing it, or any other error; openRegular then opens the
+// file and says why it cannot be read. Neither Go's poller nor an *os.File is involved: a regular
+// file gains nothing from them, and they cost two system calls a file.
 func (d *rootDir) openBeneath(rel string) (file openedFile, fi fs.FileInfo, ok bool) {
 	if d == nil {
 		return nil, nil, false
@@ -67,7 +68,7 @@ func (d *rootDir) openBeneath(rel string) (file openedFile, fi fs.FileInfo, ok b
 		// Non-blocking: a named pipe put in the file's place after the caller's stat must not
 		// hang the open. Reads of a regular file do not heed the flag.
 		Flags:   unix.O_RDONLY | unix.O_NONBLOCK | unix.O_CLOEXEC,
-		Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_BENEATH,
+		Resolve: unix.RESOLVE_BENEATH,
 	}
 	fd, err := unix.Openat2(d.fd, rel, &how)
 	for err == unix.EINTR {

@@ -9,16 +9,19 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot: the one-call open takes a plain path under the
-// root, with the stat data os.Stat gives, and leaves to openRegular every path a link or a ".."
-// is on: a file's own link, a linked folder on the way (even one that stays inside the root), a
-// path leading up and out, a folder, a named pipe, a missing file.
+// TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot: the one-call open takes a path under the root,
+// links inside it followed, with the stat data os.Stat gives, and leaves to openRegular every path
+// that leads out or up, even for a moment: a link to a file outside, an absolute link (even to a
+// file inside), a path leading up and back in, a folder, a named pipe, a missing file.
 func TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot(t *testing.T) {
 	outside := writeTree(t, map[string]string{"secret.txt": "from outside\n"})
 	root := writeTree(t, map[string]string{"a.txt": "inside\n", "sub/b.txt": "below\n"})
 	mustSymlink(t, filepath.Join(outside, "secret.txt"), filepath.Join(root, "out.txt"))
 	mustSymlink(t, "a.txt", filepath.Join(root, "in.txt"))
 	mustSymlink(t, "sub", filepath.Join(root, "linked"))
+	mustSymlink(t, "../a.txt", filepath.Join(root, "sub", "up.txt"))
+	mustSymlink(t, filepath.Join(root, "a.txt"), filepath.Join(root, "absolute.txt"))
+	mustSymlink(t, "../"+filepath.Base(root)+"/a.txt", filepath.Join(root, "roundabout.txt"))
 	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -28,13 +31,13 @@ func TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot(t *testing.T) {
 	}
 	defer dir.Close()
 
-	for _, rel := range []string{"a.txt", "sub/b.txt"} {
+	for _, rel := range []string{"a.txt", "sub/b.txt", "in.txt", "linked/b.txt", "sub/up.txt"} {
 		file, fi, ok := dir.openBeneath(rel)
 		if !ok {
 			if _, err := unix.Openat2(unix.AT_FDCWD, root, &unix.OpenHow{Flags: unix.O_RDONLY}); err == unix.ENOSYS || err == unix.EPERM {
 				t.Skipf("openat2 is not available here: %v", err) // process falls back to openRegular
 			}
-			t.Fatalf("openBeneath(%s) not ok for a plain file under the root", rel)
+			t.Fatalf("openBeneath(%s) not ok for a file under the root", rel)
 		}
 		want, err := os.Stat(filepath.Join(root, rel))
 		if err != nil {
@@ -52,7 +55,7 @@ func TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot(t *testing.T) {
 			t.Errorf("Close(%s) = %v", rel, err)
 		}
 	}
-	for _, rel := range []string{"out.txt", "in.txt", "linked/b.txt", "../" + filepath.Base(root) + "/a.txt", "sub", "pipe", "missing.txt"} {
+	for _, rel := range []string{"out.txt", "absolute.txt", "roundabout.txt", "../" + filepath.Base(root) + "/a.txt", "sub", "pipe", "missing.txt"} {
 		if file, _, ok := dir.openBeneath(rel); ok {
 			file.Close()
 			t.Errorf("openBeneath(%s) ok; want it left to openRegular", rel)
