@@ -169,7 +169,8 @@ type run struct {
 
 // prepare reads the store's rows and resolves what to walk. For a bulk load (a whole root into an
 // empty store, or a forced run) it drops the lookup indexes: building them once at the end is several
-// times cheaper than keeping them up to date batch by batch.
+// times cheaper than keeping them up to date batch by batch. Into an empty store, the writes skip
+// their syncs to disk (Store.SkipSyncs).
 func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 	opts = withDefaults(opts)
 	root, err := filepath.Abs(opts.Root)
@@ -207,6 +208,11 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 		opts.Logger.Debug("bulk load: the lookup indexes are built once at the end")
 		if err := st.DropLookupIndexes(ctx); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
+		}
+		if empty {
+			if err := st.SkipSyncs(ctx); err != nil {
+				return nil, fmt.Errorf("index: %w", err)
+			}
 		}
 		if empty && opts.Alongside != nil && opts.SetsUpTo > 0 {
 			// Every row this run writes is new, so the sets of the files it maps are the store's.

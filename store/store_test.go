@@ -1097,3 +1097,48 @@ func fileOfFunctions(path string, names ...string) *File {
 	}
 	return f
 }
+
+// TestSkipSyncsLastsUntilTheStoreCloses: a store's writes wait for the disk at checkpoints
+// (synchronous NORMAL) until SkipSyncs, which holds for every later write of the open store, a
+// batch's commit and the ranking's included, and not for the store opened again.
+func TestSkipSyncsLastsUntilTheStoreCloses(t *testing.T) {
+	ctx := context.Background()
+	st, path := openTemp(t)
+	synchronous := func(s *Store) int {
+		t.Helper()
+		var mode int
+		if err := s.write.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&mode); err != nil {
+			t.Fatal(err)
+		}
+		return mode
+	}
+	const off, normal = 0, 1
+	if got := synchronous(st); got != normal {
+		t.Fatalf("synchronous = %d on a store just opened; want %d (NORMAL)", got, normal)
+	}
+	if err := st.SkipSyncs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	w := st.NewWriter()
+	if err := w.Put(ctx, sampleFile("a.go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := synchronous(st); got != off {
+		t.Errorf("synchronous = %d after SkipSyncs and a batch; want %d (OFF)", got, off)
+	}
+	st.Close()
+	again, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if got := synchronous(again); got != normal {
+		t.Errorf("synchronous = %d on the store opened again; want %d (NORMAL)", got, normal)
+	}
+	if err := again.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+}
