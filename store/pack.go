@@ -2,12 +2,13 @@ package store
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/binary"
 	"errors"
 	"io"
 	"strings"
 	"sync"
+
+	"github.com/klauspost/compress/flate"
 )
 
 // A file's symbols and imports are stored as one packed value in its row (files.symbols): one
@@ -35,7 +36,10 @@ const (
 )
 
 // deflateAbove is the packed size from which a value is deflated: below it the header and the
-// Huffman tables eat the gain.
+// Huffman tables eat the gain. The deflater and inflater are klauspost/compress's: its fastest
+// level deflates packed symbols twice as fast as the standard library's (135-154 against 63-67
+// MB/s on the Linux kernel's values) into 2% more bytes, and it inflates them 1.3 times as fast.
+// The values are plain DEFLATE either way: stores written by either are read by both.
 const deflateAbove = 200
 
 var errPacked = errors.New("damaged packed symbols")
