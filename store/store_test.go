@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -1174,5 +1175,26 @@ func TestSkipSyncsLastsUntilTheStoreCloses(t *testing.T) {
 	}
 	if err := again.IntegrityCheck(ctx); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestSortPostingsOrdersByNameThenFile: postings sort by name id, then file id, the same whether
+// their ids fit in 32 bits (sorted as one number each) or not (a pair beyond them anywhere).
+func TestSortPostingsOrdersByNameThenFile(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, big := range []bool{false, true} {
+		postings := make([][2]int64, 5000)
+		for i := range postings {
+			postings[i] = [2]int64{rng.Int64N(300), rng.Int64N(1 << 32)}
+		}
+		if big {
+			postings[rng.IntN(len(postings))][1] = 1<<32 + 7
+		}
+		want := slices.Clone(postings)
+		slices.SortFunc(want, func(a, b [2]int64) int { return slices.Compare(a[:], b[:]) })
+		sortPostings(postings)
+		if !slices.Equal(postings, want) {
+			t.Errorf("sortPostings (an id past 32 bits: %v) differs from sorting the pairs", big)
+		}
 	}
 }

