@@ -1054,3 +1054,47 @@ func TestGoneFileRemovedWhenPathsRepeat(t *testing.T) {
 		t.Errorf("stored paths = %v; want [a.go]", got)
 	}
 }
+
+// TestNewFilesOpenedAtOnceAsStatted: a file the store has no row of is opened at once, its stat
+// data read from the open file; a run that stats each path first (a forced run over rows that
+// exist) stores the same rows, stat data and reasons included, for every kind of entry: plain
+// files, an empty one, links inside and out, a link to a folder, a dangling link, a named pipe, a
+// name that says binary.
+func TestNewFilesOpenedAtOnceAsStatted(t *testing.T) {
+	ctx := context.Background()
+	outside := writeTree(t, map[string]string{"secret.go": goSource})
+	root := writeTree(t, map[string]string{"a.go": goSource, "dir/b.py": "def f():\n    pass\n", "empty.txt": "",
+		"mod.pyc": "\x00\x01binary", "notes.md": "# Title\n\ntext\n"})
+	mustSymlink(t, "a.go", filepath.Join(root, "inside.go"))
+	mustSymlink(t, "../a.go", filepath.Join(root, "dir", "up.go"))
+	mustSymlink(t, filepath.Join(outside, "secret.go"), filepath.Join(root, "out.go"))
+	mustSymlink(t, "dir", filepath.Join(root, "folder"))
+	mustSymlink(t, "missing.go", filepath.Join(root, "dangling.go"))
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fresh := openStore(t, filepath.Join(t.TempDir(), "fresh.db"))
+	runIndex(t, fresh, Options{Root: root})
+	forced := openStore(t, filepath.Join(t.TempDir(), "forced.db"))
+	runIndex(t, forced, Options{Root: root})
+	runIndex(t, forced, Options{Root: root, Force: true}) // every row exists: each path is statted first
+	want, err := forced.FileStates(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := fresh.FileStates(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("rows of a fresh run differ from those of a run that stats first (-statted +fresh):\n%s", diff)
+	}
+	if d1, d2 := dump(t, forced), dump(t, fresh); d1 != d2 {
+		t.Errorf("stored maps differ:\nstatted first:\n%s\nfresh:\n%s", d1, d2)
+	}
+	for _, path := range []string{"a.go", "inside.go", "dir/up.go", "out.go", "dangling.go", "pipe", "mod.pyc", "empty.txt"} {
+		if _, ok := got[path]; !ok {
+			t.Errorf("%s has no row; want one (%d rows)", path, len(got))
+		}
+	}
+}
