@@ -83,7 +83,7 @@ func (p *processor) process(ctx context.Context, w *worker, abs, rel string, pre
 			return p.read(ctx, w, file, fi, rel, nil, false)
 		}
 	}
-	fi, err := os.Stat(abs)
+	fi, err := p.dir.stat(abs, rel)
 	if err != nil {
 		// A dangling link or a loop of links is recorded, so the reader can see why it has no map,
 		// with the link's own stat data: it stays unchanged until the link or its target changes.

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"strconv"
 	"syscall"
 	"time"
@@ -83,6 +84,29 @@ func (d *rootDir) openBeneath(rel string) (file openedFile, fi fs.FileInfo, ok b
 		return nil, nil, false
 	}
 	return f, fi, true
+}
+
+// stat returns the stat data of the file at abs, rel under the folder, links followed, as os.Stat
+// gives them: the kernel resolves rel from the folder held open rather than abs from the root of
+// the file system (fstatat). A run that finds the Linux kernel's 86,000 files unchanged spent a
+// third of its CPU statting their whole paths. Without a folder it is os.Stat.
+func (d *rootDir) stat(abs, rel string) (fs.FileInfo, error) {
+	if d == nil {
+		return os.Stat(abs)
+	}
+	var st unix.Stat_t
+	err := unix.Fstatat(d.fd, rel, &st, 0)
+	for err == unix.EINTR {
+		err = unix.Fstatat(d.fd, rel, &st, 0)
+	}
+	if err != nil {
+		return nil, &fs.PathError{Op: "stat", Path: abs, Err: err}
+	}
+	return &statInfo{name: filepath.Base(abs), st: syscall.Stat_t{
+		Dev: st.Dev, Ino: st.Ino, Nlink: st.Nlink, Mode: st.Mode, Uid: st.Uid, Gid: st.Gid, Rdev: st.Rdev,
+		Size: st.Size, Blksize: st.Blksize, Blocks: st.Blocks,
+		Atim: syscall.Timespec(st.Atim), Mtim: syscall.Timespec(st.Mtim), Ctim: syscall.Timespec(st.Ctim),
+	}}, nil
 }
 
 // fdFile is a file read through its descriptor alone.

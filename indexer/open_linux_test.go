@@ -1,6 +1,8 @@
 package indexer
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -84,6 +86,42 @@ func TestReadSizedReadsToTheEndWhenTheSizeSaysNothing(t *testing.T) {
 		}
 		if err != nil || string(got) != want {
 			t.Errorf("readSized(size %d) = %q, %v; want %q", size, got, err, want)
+		}
+	}
+}
+
+// TestRootDirStatIsOsStat: the stat of a path relative to the folder held open gives what os.Stat
+// of its whole path gives: the same stat data through links inside and out, the same kind of error
+// for a dangling link or a missing file, and the whole path in that error.
+func TestRootDirStatIsOsStat(t *testing.T) {
+	outside := writeTree(t, map[string]string{"secret.txt": "from outside\n"})
+	root := writeTree(t, map[string]string{"a.txt": "inside\n", "sub/b.txt": "below\n"})
+	mustSymlink(t, filepath.Join(outside, "secret.txt"), filepath.Join(root, "out.txt"))
+	mustSymlink(t, "../a.txt", filepath.Join(root, "sub", "up.txt"))
+	mustSymlink(t, "sub", filepath.Join(root, "linked"))
+	mustSymlink(t, "missing.txt", filepath.Join(root, "dangling.txt"))
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := openRootDir(root)
+	if dir == nil {
+		t.Fatal("openRootDir = nil for a folder")
+	}
+	defer dir.Close()
+	for _, rel := range []string{"a.txt", "sub/b.txt", "out.txt", "sub/up.txt", "linked", "linked/b.txt", "dangling.txt", "pipe", "missing.txt", "sub"} {
+		abs := filepath.Join(root, filepath.FromSlash(rel))
+		want, wantErr := os.Stat(abs)
+		got, err := dir.stat(abs, rel)
+		if (err == nil) != (wantErr == nil) || wantErr != nil && (err.Error() != wantErr.Error() || errors.Is(err, fs.ErrNotExist) != errors.Is(wantErr, fs.ErrNotExist)) {
+			t.Errorf("stat(%s) error = %v; os.Stat says %v", rel, err, wantErr)
+			continue
+		}
+		if wantErr != nil {
+			continue
+		}
+		if StampOf(got) != StampOf(want) || got.Mode() != want.Mode() || got.Name() != want.Name() || !got.ModTime().Equal(want.ModTime()) || got.IsDir() != want.IsDir() {
+			t.Errorf("stat(%s) = %v %v %v %+v; os.Stat says %v %v %v %+v", rel,
+				got.Name(), got.Mode(), got.ModTime(), StampOf(got), want.Name(), want.Mode(), want.ModTime(), StampOf(want))
 		}
 	}
 }

@@ -24,3 +24,6 @@ func (*rootDir) Close() error { return nil }
 
 // openBeneath reports that it cannot open the file: openRegular does.
 func (*rootDir) openBeneath(string) (openedFile, fs.FileInfo, bool) { return nil, nil, false }
+
+// stat is os.Stat.
+func (*rootDir) stat(abs, _ string) (fs.FileInfo, error) { return os.Stat(abs) }
