@@ -11,11 +11,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot: the one-call open takes a path under the root,
-// links inside it followed, with the stat data os.Stat gives, and leaves to openRegular every path
-// that leads out or up, even for a moment: a link to a file outside, an absolute link (even to a
-// file inside), a path leading up and back in, a folder, a named pipe, a missing file.
-func TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot(t *testing.T) {
+// linkedTree writes a root of two files and every kind of entry a path can lead through: links to
+// a file inside, up a folder, outside, by an absolute path, out and back in, to a folder, to
+// nothing, and a named pipe. It returns the root and the root's folder held open.
+func linkedTree(t *testing.T) (string, *rootDir) {
+	t.Helper()
 	outside := writeTree(t, map[string]string{"secret.txt": "from outside\n"})
 	root := writeTree(t, map[string]string{"a.txt": "inside\n", "sub/b.txt": "below\n"})
 	mustSymlink(t, filepath.Join(outside, "secret.txt"), filepath.Join(root, "out.txt"))
@@ -24,6 +24,7 @@ func TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot(t *testing.T) {
 	mustSymlink(t, "../a.txt", filepath.Join(root, "sub", "up.txt"))
 	mustSymlink(t, filepath.Join(root, "a.txt"), filepath.Join(root, "absolute.txt"))
 	mustSymlink(t, "../"+filepath.Base(root)+"/a.txt", filepath.Join(root, "roundabout.txt"))
+	mustSymlink(t, "missing.txt", filepath.Join(root, "dangling.txt"))
 	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,16 @@ func TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot(t *testing.T) {
 	if dir == nil {
 		t.Fatal("openRootDir = nil for a folder")
 	}
-	defer dir.Close()
+	t.Cleanup(func() { dir.Close() })
+	return root, dir
+}
+
+// TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot: the one-call open takes a path under the root,
+// links inside it followed, with the stat data os.Stat gives, and leaves to openRegular every path
+// that leads out or up, even for a moment: a link to a file outside, an absolute link (even to a
+// file inside), a path leading up and back in, a folder, a named pipe, a missing file.
+func TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot(t *testing.T) {
+	root, dir := linkedTree(t)
 
 	for _, rel := range []string{"a.txt", "sub/b.txt", "in.txt", "linked/b.txt", "sub/up.txt"} {
 		file, fi, ok := dir.openBeneath(rel)
@@ -57,7 +67,7 @@ func TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot(t *testing.T) {
 			t.Errorf("Close(%s) = %v", rel, err)
 		}
 	}
-	for _, rel := range []string{"out.txt", "absolute.txt", "roundabout.txt", "../" + filepath.Base(root) + "/a.txt", "sub", "pipe", "missing.txt"} {
+	for _, rel := range []string{"out.txt", "absolute.txt", "roundabout.txt", "../" + filepath.Base(root) + "/a.txt", "sub", "pipe", "missing.txt", "dangling.txt"} {
 		if file, _, ok := dir.openBeneath(rel); ok {
 			file.Close()
 			t.Errorf("openBeneath(%s) ok; want it left to openRegular", rel)
@@ -94,21 +104,8 @@ func TestReadSizedReadsToTheEndWhenTheSizeSaysNothing(t *testing.T) {
 // of its whole path gives: the same stat data through links inside and out, the same kind of error
 // for a dangling link or a missing file, and the whole path in that error.
 func TestRootDirStatIsOsStat(t *testing.T) {
-	outside := writeTree(t, map[string]string{"secret.txt": "from outside\n"})
-	root := writeTree(t, map[string]string{"a.txt": "inside\n", "sub/b.txt": "below\n"})
-	mustSymlink(t, filepath.Join(outside, "secret.txt"), filepath.Join(root, "out.txt"))
-	mustSymlink(t, "../a.txt", filepath.Join(root, "sub", "up.txt"))
-	mustSymlink(t, "sub", filepath.Join(root, "linked"))
-	mustSymlink(t, "missing.txt", filepath.Join(root, "dangling.txt"))
-	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	dir := openRootDir(root)
-	if dir == nil {
-		t.Fatal("openRootDir = nil for a folder")
-	}
-	defer dir.Close()
-	for _, rel := range []string{"a.txt", "sub/b.txt", "out.txt", "sub/up.txt", "linked", "linked/b.txt", "dangling.txt", "pipe", "missing.txt", "sub"} {
+	root, dir := linkedTree(t)
+	for _, rel := range []string{"a.txt", "sub/b.txt", "in.txt", "out.txt", "sub/up.txt", "absolute.txt", "roundabout.txt", "linked", "linked/b.txt", "dangling.txt", "pipe", "missing.txt", "sub"} {
 		abs := filepath.Join(root, filepath.FromSlash(rel))
 		want, wantErr := os.Stat(abs)
 		got, err := dir.stat(abs, rel)
