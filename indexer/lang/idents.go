@@ -2,10 +2,11 @@ package lang
 
 import (
 	"bytes"
-	"encoding/binary"
-	"hash/fnv"
+	"hash/maphash"
+	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/readmap/readmap/store"
@@ -506,28 +507,97 @@ func AfterMember(line []byte, col int) bool {
 // still passes it), for refs; and their store.NameHash values, sorted, for the repository map.
 // Both are nil when there are none.
 func Uses(language string, src []byte) (filter []byte, names []uint32) {
-	seen := make(map[string]bool, min(len(src)/64, 4096))
-	EachIdentifier(language, src, func(name []byte, _, _ int) {
-		if !seen[string(name)] {
-			seen[string(name)] = true
-		}
-	})
-	if len(seen) == 0 {
+	set := identSets.Get().(*identSet)
+	defer identSets.Put(set)
+	defer set.release()
+	set.reset(min(len(src)/64, 4096))
+	EachIdentifier(language, src, func(name []byte, _, _ int) { set.add(name) })
+	if len(set.names) == 0 {
 		return nil, nil
 	}
-	bits := max(64, (len(seen)*10+7)/8*8)
-	filter = make([]byte, 1+bits/8)
+	width := max(64, (len(set.names)*10+7)/8*8) // in bits
+	filter = make([]byte, 1+width/8)
 	filter[0] = useFilterHashes
-	names = make([]uint32, 0, len(seen))
-	for name := range seen {
+	names = make([]uint32, 0, len(set.names))
+	for _, name := range set.names {
 		h1, h2 := nameHashes(name)
 		for k := range uint64(useFilterHashes) {
-			bit := (h1 + k*h2) % uint64(bits)
+			bit := (h1 + k*h2) % uint64(width)
 			filter[1+bit/8] |= 1 << (bit % 8)
 		}
-		names = append(names, store.NameHash([]byte(name)))
+		names = append(names, store.NameHash(name))
 	}
 	return filter, store.SortedHashes(names)
+}
+
+// identSets keeps the sets Uses gathers identifiers in, for the next file.
+var identSets = sync.Pool{New: func() any { return new(identSet) }}
+
+// identSet gathers the distinct identifiers of one source: the names are slices of it, found
+// again through an open-addressing table of their indexes by a hash of their bytes. A
+// map[string]bool made for each file, and a string copied for each new name, had been half of what
+// Uses cost.
+type identSet struct {
+	slots  []int32  // 1 + an index of names, 0 where empty; its length a power of two
+	hashes []uint64 // hashes[i] is names[i]'s
+	names  [][]byte
+}
+
+// identSeed seeds the hashes of identSet, which never leave the process.
+var identSeed = maphash.MakeSeed()
+
+// reset empties the set, with room for about expected names before it grows.
+func (s *identSet) reset(expected int) {
+	n := 64
+	for n < 2*expected {
+		n <<= 1
+	}
+	if cap(s.slots) >= n {
+		s.slots = s.slots[:n]
+		clear(s.slots)
+	} else {
+		s.slots = make([]int32, n)
+	}
+	s.hashes, s.names = s.hashes[:0], s.names[:0]
+}
+
+// release drops the set's hold on the source its names are slices of.
+func (s *identSet) release() {
+	clear(s.names)
+}
+
+// add puts name in the set; it keeps the slice, which must not change while the set is used.
+func (s *identSet) add(name []byte) {
+	h := maphash.Bytes(identSeed, name)
+	mask := len(s.slots) - 1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		j := s.slots[i]
+		if j == 0 {
+			s.names = append(s.names, name)
+			s.hashes = append(s.hashes, h)
+			s.slots[i] = int32(len(s.names))
+			if 2*len(s.names) > len(s.slots) {
+				s.grow()
+			}
+			return
+		}
+		if s.hashes[j-1] == h && bytes.Equal(s.names[j-1], name) {
+			return
+		}
+	}
+}
+
+// grow doubles the table, placing every name again.
+func (s *identSet) grow() {
+	s.slots = make([]int32, 2*len(s.slots))
+	mask := len(s.slots) - 1
+	for k, h := range s.hashes {
+		i := int(h) & mask
+		for s.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		s.slots[i] = int32(k + 1)
+	}
 }
 
 // MayUse reports whether the file whose use filter is filter may use name: false means it does
@@ -552,10 +622,17 @@ func UseTest(name string) func(filter []byte) bool {
 	}
 }
 
-// nameHashes are the two hashes a name's filter positions are made of.
-func nameHashes(name string) (uint64, uint64) {
-	h := fnv.New128a()
-	h.Write([]byte(name))
-	sum := h.Sum(nil)
-	return binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:]) | 1
+// nameHashes are the two hashes a name's filter positions are made of: the two halves of its
+// FNV-128a hash, as hash/fnv's Sum gives its bytes and little-endian reads them, computed without
+// the hash's allocations (TestNameHashesAreFNV128a holds them to hash/fnv).
+func nameHashes[T string | []byte](name T) (uint64, uint64) {
+	hi, lo := uint64(0x6c62272e07bb0142), uint64(0x62b821756295c58d) // the offset basis
+	for i := 0; i < len(name); i++ {
+		lo ^= uint64(name[i])
+		// Times the FNV-128 prime, 2^88 + 0x13b, modulo 2^128.
+		carry, low := bits.Mul64(lo, 0x13b)
+		hi = carry + lo<<24 + hi*0x13b
+		lo = low
+	}
+	return bits.ReverseBytes64(hi), bits.ReverseBytes64(lo) | 1
 }

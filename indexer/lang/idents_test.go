@@ -1,10 +1,13 @@
 package lang
 
 import (
+	"encoding/binary"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"hash/fnv"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -262,4 +265,76 @@ func BenchmarkUses(b *testing.B) {
 			Uses("Go", src)
 		}
 	}
+}
+
+// TestNameHashesAreFNV128a: the filter positions' hashes are those hash/fnv's 128-bit FNV-1a gives,
+// its sum's two halves read little-endian, for any bytes: use filters written before stay valid.
+func TestNameHashesAreFNV128a(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	inputs := []string{"", "a", "kmalloc", "Ünïcode", "\x00\xff"}
+	for range 2000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		inputs = append(inputs, string(b))
+	}
+	for _, in := range inputs {
+		h := fnv.New128a()
+		h.Write([]byte(in))
+		sum := h.Sum(nil)
+		want1, want2 := binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:])|1
+		if g1, g2 := nameHashes(in); g1 != want1 || g2 != want2 {
+			t.Fatalf("nameHashes(%q) = %x, %x; hash/fnv gives %x, %x", in, g1, g2, want1, want2)
+		}
+		if g1, g2 := nameHashes([]byte(in)); g1 != want1 || g2 != want2 {
+			t.Fatalf("nameHashes([]byte(%q)) = %x, %x; hash/fnv gives %x, %x", in, g1, g2, want1, want2)
+		}
+	}
+}
+
+// usesByMap is Uses as a map of the identifiers gives it, the reference of FuzzUsesGathersEach.
+func usesByMap(language string, src []byte) ([]byte, []uint32) {
+	seen := map[string]bool{}
+	EachIdentifier(language, src, func(name []byte, _, _ int) { seen[string(name)] = true })
+	if len(seen) == 0 {
+		return nil, nil
+	}
+	width := max(64, (len(seen)*10+7)/8*8)
+	filter := make([]byte, 1+width/8)
+	filter[0] = useFilterHashes
+	var names []uint32
+	for name := range seen {
+		h := fnv.New128a()
+		h.Write([]byte(name))
+		sum := h.Sum(nil)
+		h1, h2 := binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:])|1
+		for k := range uint64(useFilterHashes) {
+			bit := (h1 + k*h2) % uint64(width)
+			filter[1+bit/8] |= 1 << (bit % 8)
+		}
+		names = append(names, store.NameHash([]byte(name)))
+	}
+	return filter, store.SortedHashes(names)
+}
+
+// FuzzUsesGathersEach: Uses, which gathers the identifiers in a table of its own, gives the filter
+// and name hashes a map of them gives, on any text in any language's lexer, and on the corpus.
+func FuzzUsesGathersEach(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "corpus", "*", "*"))
+	for i, path := range files {
+		if src, err := os.ReadFile(path); err == nil && len(src) < 1<<20 {
+			f.Add(uint8(i), src)
+		}
+	}
+	f.Add(uint8(0), []byte("a b a c A a_b b"))
+	languages := []string{"Go", "Python", "JavaScript", "C", "Rust", "Lua", "Bash", "PHP", "Ruby", "SQL", "JSON"}
+	f.Fuzz(func(t *testing.T, lang uint8, src []byte) {
+		language := languages[int(lang)%len(languages)]
+		gotFilter, gotNames := Uses(language, src)
+		wantFilter, wantNames := usesByMap(language, src)
+		if !slices.Equal(gotFilter, wantFilter) || !slices.Equal(gotNames, wantNames) {
+			t.Fatalf("Uses(%s) = %x, %x; a map of the identifiers gives %x, %x", language, gotFilter, gotNames, wantFilter, wantNames)
+		}
+	})
 }
