@@ -535,8 +535,8 @@ var identSets = sync.Pool{New: func() any { return new(identSet) }}
 
 // identSet gathers the distinct identifiers of one source: the names are slices of it, found
 // again through an open-addressing table of their indexes by a hash of their bytes. A
-// map[string]bool made for each file, and a string copied for each new name, had been half of what
-// Uses cost.
+// map[string]bool made for each file, and a string copied for each new name, had been two fifths
+// of what Uses cost (on the bash completions, Lua modules and Rust crates).
 type identSet struct {
 	slots  []int32  // 1 + an index of names, 0 where empty; its length a power of two
 	hashes []uint64 // hashes[i] is names[i]'s
