@@ -416,19 +416,18 @@ func (r *mapRenderer) elided(budget int) string {
 		}
 		return entries[i]
 	}
-	// within[i] counts the symbols of top[:i], each with everything nested in it.
-	topOf := make([]int, len(r.f.Symbols))
-	position := make(map[int]int, len(top))
-	for i, id := range top {
-		position[id] = i
-	}
+	// within[i] counts the symbols of top[:i], each with everything nested in it. top lists the
+	// top-level symbols in order, and a symbol comes after its parent.
+	topIndex := make([]int, len(r.f.Symbols)) // the index in top of each symbol's top-level one
 	within := make([]int, len(top)+1)
+	next := 0
 	for i, s := range r.f.Symbols {
-		topOf[i] = i
-		if s.Parent >= 0 {
-			topOf[i] = topOf[s.Parent]
+		if s.Parent < 0 {
+			topIndex[i], next = next, next+1
+		} else {
+			topIndex[i] = topIndex[s.Parent]
 		}
-		within[position[topOf[i]]+1]++
+		within[topIndex[i]+1]++
 	}
 	for i := range top {
 		within[i+1] += within[i]

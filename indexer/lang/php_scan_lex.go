@@ -144,9 +144,9 @@ func (lx *phpLex) next() phpTok {
 	return phpTok{kind: phpEOF, start: len(src), end: len(src), line: lx.line, last: lx.line}
 }
 
-// phpBlank reports whether c is an ASCII blank.
+// phpBlank reports whether c is an ASCII blank other than a newline, which next counts.
 func phpBlank(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'
 }
 
 // comment skips the comment that starts at the current byte, `//`, `#` (not `#[`) or `/*`, and
