@@ -825,7 +825,7 @@ func storeAtSchema(t *testing.T, n int, statements ...string) string {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "index.db")
-	db, err := openDB(path, readWrite, true)
+	db, err := openDB(path, readWrite, true, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1133,20 +1133,28 @@ func fileOfFunctions(path string, names ...string) *File {
 	return f
 }
 
-// TestSkipSyncsLastsUntilTheStoreCloses: a store's writes wait for the disk at checkpoints
-// (synchronous NORMAL) until SkipSyncs, which holds for every later write of the open store, a
-// batch's commit and the ranking's included, and not for the store opened again.
+// synchronous returns the synchronous setting of s's writer: 0 (OFF) or 1 (NORMAL).
+func synchronous(t *testing.T, s *Store) int {
+	t.Helper()
+	var mode int
+	if err := s.write.QueryRowContext(context.Background(), "PRAGMA synchronous").Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	return mode
+}
+
+// TestSkipSyncsLastsUntilTheStoreCloses: the writes of a store opened again wait for the disk at
+// checkpoints (synchronous NORMAL) until SkipSyncs, which holds for every later write of the
+// open store, a batch's commit and the ranking's included, and not for the store opened again.
 func TestSkipSyncsLastsUntilTheStoreCloses(t *testing.T) {
 	ctx := context.Background()
-	st, path := openTemp(t)
-	synchronous := func(s *Store) int {
-		t.Helper()
-		var mode int
-		if err := s.write.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&mode); err != nil {
-			t.Fatal(err)
-		}
-		return mode
+	made, path := openTemp(t)
+	made.Close()
+	st, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
 	}
+	synchronous := func(s *Store) int { return synchronous(t, s) }
 	const off, normal = 0, 1
 	if got := synchronous(st); got != normal {
 		t.Fatalf("synchronous = %d on a store just opened; want %d (NORMAL)", got, normal)
@@ -1175,6 +1183,51 @@ func TestSkipSyncsLastsUntilTheStoreCloses(t *testing.T) {
 	}
 	if err := again.IntegrityCheck(ctx); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestNewStoreSkipsSyncsUntilClosed: a store Open makes is in WAL mode at the latest schema, its
+// writer skips syncs (synchronous OFF) for as long as it stays open, its readers read what the
+// writer wrote, and the store opened again waits for the disk (NORMAL).
+func TestNewStoreSkipsSyncsUntilClosed(t *testing.T) {
+	ctx := context.Background()
+	st, path := openTemp(t)
+	if got := synchronous(t, st); got != 0 {
+		t.Errorf("synchronous = %d on a store just made; want 0 (OFF)", got)
+	}
+	var mode string
+	var version int
+	if err := st.read.QueryRowContext(ctx, "SELECT journal_mode, user_version FROM pragma_journal_mode(), pragma_user_version()").Scan(&mode, &version); err != nil {
+		t.Fatal(err)
+	}
+	files, err := migrationFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mode != "wal" || version != len(files) {
+		t.Errorf("a store just made: journal mode %q, schema %d; want wal, %d", mode, version, len(files))
+	}
+	w := st.NewWriter()
+	if err := w.Put(ctx, sampleFile("a.go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.File(ctx, "a.go"); err != nil {
+		t.Errorf("File(a.go) after the writer's first batch: %v", err)
+	}
+	st.Close()
+	again, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if got := synchronous(t, again); got != 1 {
+		t.Errorf("synchronous = %d on the store opened again; want 1 (NORMAL)", got)
+	}
+	if _, err := again.File(ctx, "a.go"); err != nil {
+		t.Errorf("File(a.go) in the store opened again: %v", err)
 	}
 }
 
