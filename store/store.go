@@ -19,9 +19,8 @@ import (
 	"strings"
 	"time"
 
+	sqlite3 "github.com/mattn/go-sqlite3"
 	"github.com/readmap/readmap/migrations"
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Sentinel errors callers decide on with errors.Is.
@@ -224,17 +223,15 @@ func connect(ctx context.Context, path string, a access, creating bool) (*Store,
 // damage SQLite then finds has the next index run start a new store, as SkipSyncs explains.
 func openDB(path string, a access, immediate, creating bool) (*sql.DB, error) {
 	q := url.Values{}
-	q.Add("_pragma", "busy_timeout("+strconv.Itoa(int(busyTimeout/time.Millisecond))+")")
-	q.Add("_pragma", "foreign_keys(1)")
+	pragmas := []string{"busy_timeout = " + strconv.Itoa(int(busyTimeout/time.Millisecond)), "foreign_keys = 1"}
 	switch a {
 	case readWrite:
-		// The driver sets the journal mode after every _pragma, so after synchronous.
-		q.Set("_journal_mode", "WAL")
 		if creating && immediate {
-			q.Add("_pragma", "synchronous(OFF)")
+			pragmas = append(pragmas, "synchronous = OFF")
 		} else {
-			q.Add("_pragma", "synchronous(NORMAL)")
+			pragmas = append(pragmas, "synchronous = NORMAL")
 		}
+		pragmas = append(pragmas, "journal_mode = WAL") // after synchronous
 	case readOnly:
 		q.Set("mode", "ro")
 	case immutable:
@@ -244,31 +241,26 @@ func openDB(path string, a access, immediate, creating bool) (*sql.DB, error) {
 	if immediate {
 		// 128 MiB for the writer: a bulk load of a kernel-sized tree keeps the names and postings
 		// it keeps looking up in memory.
-		q.Add("_pragma", "cache_size(-131072)")
+		pragmas = append(pragmas, "cache_size = -131072")
 		// Statement journals in memory: a multi-row insert of names or postings journals the
 		// pages it touches, and past 64 KiB SQLite spilled them to a temporary file, a write
 		// call per page (a sixth of the writer's time on GOROOT/src). The Linux kernel's full
 		// index: 95 s -> 80 s, peak 873 -> 937 MB.
-		q.Add("_pragma", "temp_store(MEMORY)")
+		pragmas = append(pragmas, "temp_store = MEMORY")
 	} else {
-		q.Add("_pragma", "cache_size(-32768)")
+		pragmas = append(pragmas, "cache_size = -32768")
 	}
 	if immediate {
 		q.Set("_txlock", "immediate")
 	}
-	db, err := sql.Open("sqlite", "file:"+uriPath.Replace(path)+"?"+q.Encode())
-	if err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
-	}
-	return db, nil
+	return sql.OpenDB(&connector{uri: "file:" + uriPath.Replace(path) + "?" + q.Encode(), pragmas: pragmas}), nil
 }
 
 // isReadOnly reports whether err says the store's files may not be written (or made).
 func isReadOnly(err error) bool {
-	var se *sqlite.Error
+	var se sqlite3.Error
 	if errors.As(err, &se) {
-		code := se.Code() & 0xff
-		return code == sqlite3.SQLITE_READONLY || code == sqlite3.SQLITE_CANTOPEN
+		return se.Code == sqlite3.ErrReadonly || se.Code == sqlite3.ErrCantOpen
 	}
 	return errors.Is(err, fs.ErrPermission)
 }
@@ -410,10 +402,9 @@ func IsCorrupt(err error) bool {
 	if errors.Is(err, ErrCorrupt) || lostWAL(err) {
 		return true
 	}
-	var se *sqlite.Error
+	var se sqlite3.Error
 	if errors.As(err, &se) {
-		code := se.Code() & 0xff
-		return code == sqlite3.SQLITE_CORRUPT || code == sqlite3.SQLITE_NOTADB
+		return se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB
 	}
 	return false
 }
@@ -423,8 +414,8 @@ func IsCorrupt(err error) bool {
 // file was removed or cut. Every read of those pages fails so while that process lives; what they
 // held is lost.
 func lostWAL(err error) bool {
-	var se *sqlite.Error
-	return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_IOERR_SHORT_READ
+	var se sqlite3.Error
+	return errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrIoErrShortRead
 }
 
 // moveAside renames the corrupt database at path, and its WAL files, to PATH.corrupt-TIME (to the

@@ -1035,7 +1035,7 @@ func TestSchemaIsTheMigrations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	migrated, err := sql.Open("sqlite", storeAtSchema(t, len(files)))
+	migrated, err := sql.Open("sqlite3", storeAtSchema(t, len(files)))
 	if err != nil {
 		t.Fatal(err)
 	}
