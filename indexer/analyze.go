@@ -58,9 +58,20 @@ type worker struct {
 	same    *sameContent        // the run's analyses by content; nil analyses every file
 }
 
+// newWorker returns a worker that maps a file or a few, each on a goroutine of its own.
 func newWorker(opts Options, gate *semaphore.Weighted) *worker {
 	return &worker{mappers: lang.NewMappers(lang.Options{Disabled: opts.Disabled, Timeout: opts.MapTimeout}), gate: gate, raw: opts.Raw}
 }
+
+// newRunWorker returns a worker of an index run: it maps at gate's pace on a goroutine it keeps
+// from file to file until close, and takes the analyses of same.
+func newRunWorker(opts Options, gate *semaphore.Weighted, same *sameContent) *worker {
+	mappers := lang.NewMappers(lang.Options{Disabled: opts.Disabled, Timeout: opts.MapTimeout, KeepGoroutine: true})
+	return &worker{mappers: mappers, gate: gate, raw: opts.Raw, same: same}
+}
+
+// close ends the goroutine the worker's mappers kept, if any.
+func (w *worker) close() { w.mappers.Close() }
 
 // analyze fills the content-derived fields of f from src but the hash, which is the caller's:
 // lines, line index, language, map and use filter, all of the text the bytes decode to (UTF-16 with a byte

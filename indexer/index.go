@@ -298,8 +298,8 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *sema
 		workers := pool.New().WithContext(ctx).WithMaxGoroutines(r.opts.Jobs)
 		for range r.opts.Jobs {
 			workers.Go(func(ctx context.Context) error {
-				w := newWorker(r.opts, gate)
-				w.same = same
+				w := newRunWorker(r.opts, gate, same)
+				defer w.close()
 				if <-r.statesRead; r.statesErr != nil {
 					return r.statesErr // Run reports it
 				}

@@ -21,6 +21,10 @@ type Options struct {
 	// Timeout is how long one file may take to map before it gets the fallback map; <= 0 means
 	// DefaultMapTimeout.
 	Timeout time.Duration
+	// KeepGoroutine has the mappers run on one goroutine kept from file to file until Close,
+	// for a caller that maps many files; without it each file is mapped on a goroutine of its
+	// own, and Close has nothing to do.
+	KeepGoroutine bool
 }
 
 // Mappers holds one worker's mappers, made on first use per language. A mapper may keep a parser,
@@ -29,11 +33,14 @@ type Mappers struct {
 	mappers  map[*Language]Mapper
 	disabled map[string]bool // lower-case language names
 	timeout  time.Duration
+	keep     bool       // Options.KeepGoroutine
+	runner   *mapRunner // the goroutine kept, once started
 }
 
 // NewMappers returns an empty set of mappers that maps as opts says.
 func NewMappers(opts Options) *Mappers {
-	ms := &Mappers{mappers: map[*Language]Mapper{}, disabled: map[string]bool{}, timeout: opts.Timeout}
+	ms := &Mappers{mappers: map[*Language]Mapper{}, disabled: map[string]bool{}, timeout: opts.Timeout,
+		keep: opts.KeepGoroutine}
 	for _, name := range opts.Disabled {
 		if name = strings.TrimSpace(strings.ToLower(name)); name != "" {
 			ms.disabled[name] = true
@@ -116,13 +123,28 @@ func (ms *Mappers) run(ctx context.Context, lang *Language, m *FileMap, src []by
 		mapper = lang.NewMapper()
 		ms.mappers[lang] = mapper
 	}
-	out := runMapper(ctx, mapper, src, ms.timeout)
+	if ms.keep && ms.runner == nil {
+		ms.runner = newMapRunner()
+	}
+	out := runMapper(ctx, mapper, src, ms.timeout, ms.runner)
 	if out.reason != store.SkipNone {
 		// The mapper may still be running on another goroutine: never hand it another file.
 		delete(ms.mappers, lang)
 		m.Skip, m.SkipDetail = out.reason, out.detail
+		if out.reason == store.SkipMapperTimeout {
+			ms.Close() // the runner is busy with it: the next file gets another
+		}
 	}
 	return out.result
+}
+
+// Close lets the goroutine the mappers kept (Options.KeepGoroutine) end, once it has mapped the
+// file it may still be mapping; a later Map starts another.
+func (ms *Mappers) Close() {
+	if ms.runner != nil {
+		ms.runner.stop()
+		ms.runner = nil
+	}
 }
 
 // normalize makes a mapper's symbols safe to store: ranges inside [1, lines] with start <= end,

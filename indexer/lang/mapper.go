@@ -79,30 +79,21 @@ type mapOutcome struct {
 	detail string
 }
 
-// runMapper runs m on src under a recover and a time limit. A mapper that panics or runs out of
-// time yields the fallback map and the reason; the caller must then stop using m, which may still
-// be running.
-func runMapper(parent context.Context, m Mapper, src []byte, limit time.Duration) mapOutcome {
+// runMapper runs m on src under a recover and a time limit, on runner's goroutine, or on a
+// goroutine of its own when runner is nil. A mapper that panics or runs out of time yields the
+// fallback map and the reason; after a timeout the caller must stop using m, which may still be
+// running, and runner, which is running it.
+func runMapper(parent context.Context, m Mapper, src []byte, limit time.Duration, runner *mapRunner) mapOutcome {
 	ctx, cancel := context.WithTimeout(parent, limit)
 	defer cancel()
-	done := make(chan mapOutcome, 1)
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				done <- mapOutcome{reason: store.SkipMapperPanic, detail: panicDetail(p)}
-			}
-		}()
-		res, err := m.Map(ctx, src)
-		if err != nil || res == nil {
-			// A mapper that cannot make sense of the input is not a failure of the run: the file
-			// still gets the fallback map.
-			done <- mapOutcome{result: nil}
-			return
-		}
-		done <- mapOutcome{result: res}
-	}()
+	job := mapJob{ctx: ctx, m: m, src: src, done: make(chan mapOutcome, 1)}
+	if runner != nil {
+		runner.jobs <- job
+	} else {
+		go job.run()
+	}
 	select {
-	case out := <-done:
+	case out := <-job.done:
 		return out
 	case <-ctx.Done():
 		if parent.Err() != nil {
@@ -111,6 +102,53 @@ func runMapper(parent context.Context, m Mapper, src []byte, limit time.Duration
 		return mapOutcome{reason: store.SkipMapperTimeout, detail: fmt.Sprintf("no map after %s", limit)}
 	}
 }
+
+// mapJob is one file for a mapper: its outcome goes to done, which has room for it, so a job
+// whose caller stopped waiting still ends.
+type mapJob struct {
+	ctx  context.Context
+	m    Mapper
+	src  []byte
+	done chan mapOutcome
+}
+
+// run maps the job's file under a recover and sends the outcome.
+func (j mapJob) run() {
+	defer func() {
+		if p := recover(); p != nil {
+			j.done <- mapOutcome{reason: store.SkipMapperPanic, detail: panicDetail(p)}
+		}
+	}()
+	res, err := j.m.Map(j.ctx, j.src)
+	if err != nil || res == nil {
+		// A mapper that cannot make sense of the input is not a failure of the run: the file
+		// still gets the fallback map.
+		j.done <- mapOutcome{result: nil}
+		return
+	}
+	j.done <- mapOutcome{result: res}
+}
+
+// mapRunner is a goroutine that maps one file after another, kept by a worker that maps many. A
+// goroutine of its own for every file started with a small stack and grew it again, copying it,
+// file after file (a recursive-descent scanner goes deep). 15 runs alternating, median: the bash
+// completions 69.6 -> 58.1 ms wall, 112.9 -> 94.8 ms CPU; PostgreSQL's scripts 43.8 -> 35.1 ms wall.
+type mapRunner struct {
+	jobs chan mapJob
+}
+
+func newMapRunner() *mapRunner {
+	r := &mapRunner{jobs: make(chan mapJob)}
+	go func() {
+		for job := range r.jobs {
+			job.run()
+		}
+	}()
+	return r
+}
+
+// stop lets the runner's goroutine end once it has mapped the file it may be mapping.
+func (r *mapRunner) stop() { close(r.jobs) }
 
 // panicDetail keeps the panic value and the innermost frame of its stack, on one line.
 func panicDetail(p any) string {
