@@ -4,8 +4,10 @@ GO ?= go
 export CGO_ENABLED := 1
 BIN := bin/readmap
 FUZZTIME ?= 30s
-# FUZZTIME_TEST is the short run of the MCP server's fuzz test that make test ends with.
-FUZZTIME_TEST ?= 15s
+# FUZZTIME_TEST is the short run of the MCP server's fuzz test that make test ends with: a count
+# of inputs, not a duration, whose deadline Go 1.26's fuzzing races on a loaded machine (a bare
+# "context deadline exceeded" with no failing input: golang/go#75804, fixed in Go 1.27).
+FUZZTIME_TEST ?= 5000x
 STATICCHECK_VERSION := v0.8.2
 GOBIN := $(shell $(GO) env GOPATH)/bin
 
