@@ -192,16 +192,8 @@ func readOnlyAccess(path string) access {
 // only, checks that it is). creating says no file is at path: the store is made there, by the
 // writer first (see openDB).
 func connect(ctx context.Context, path string, a access, creating bool) (*Store, error) {
-	s := &Store{path: path, readOnly: a != readWrite}
-	var err error
-	if s.write, err = openDB(path, a, true, creating); err != nil {
-		return nil, err
-	}
+	s := &Store{path: path, readOnly: a != readWrite, write: openDB(path, a, true, creating), read: openDB(path, a, false, false)}
 	s.write.SetMaxOpenConns(1)
-	if s.read, err = openDB(path, a, false, false); err != nil {
-		s.write.Close()
-		return nil, err
-	}
 	migrate := s.migrate
 	if creating {
 		migrate = s.create
@@ -221,7 +213,9 @@ func connect(ctx context.Context, path string, a access, creating bool) (*Store,
 // ms an index of a one-file tree took). A store this process made holds nothing another wrote,
 // so a crash of the system before it reaches the disk loses nothing but its own writes, and the
 // damage SQLite then finds has the next index run start a new store, as SkipSyncs explains.
-func openDB(path string, a access, immediate, creating bool) (*sql.DB, error) {
+//
+// The pool connects on first use, so opening it cannot fail.
+func openDB(path string, a access, immediate, creating bool) *sql.DB {
 	q := url.Values{}
 	pragmas := []string{"busy_timeout = " + strconv.Itoa(int(busyTimeout/time.Millisecond)), "foreign_keys = 1"}
 	switch a {
@@ -253,7 +247,7 @@ func openDB(path string, a access, immediate, creating bool) (*sql.DB, error) {
 	if immediate {
 		q.Set("_txlock", "immediate")
 	}
-	return sql.OpenDB(&connector{uri: "file:" + uriPath.Replace(path) + "?" + q.Encode(), pragmas: pragmas}), nil
+	return sql.OpenDB(&connector{uri: "file:" + uriPath.Replace(path) + "?" + q.Encode(), pragmas: pragmas})
 }
 
 // isReadOnly reports whether err says the store's files may not be written (or made).

@@ -825,10 +825,7 @@ func storeAtSchema(t *testing.T, n int, statements ...string) string {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "index.db")
-	db, err := openDB(path, readWrite, true, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openDB(path, readWrite, true, false)
 	defer db.Close()
 	files, err := migrationFiles()
 	if err != nil {

@@ -508,8 +508,10 @@ func AfterMember(line []byte, col int) bool {
 // Both are nil when there are none.
 func Uses(language string, src []byte) (filter []byte, names []uint32) {
 	set := identSets.Get().(*identSet)
-	defer identSets.Put(set)
-	defer set.release()
+	defer func() {
+		set.release()
+		identSets.Put(set)
+	}()
 	set.reset(min(len(src)/64, 4096))
 	EachIdentifier(language, src, func(name []byte, _, _ int) { set.add(name) })
 	if len(set.names) == 0 {
