@@ -11,6 +11,7 @@ package lang
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/readmap/readmap/store"
 )
@@ -716,7 +717,9 @@ func (s *cScan) declEnd(toks []clexTok, match []int32, from, to int) int {
 
 // cWrapped matches what follows the keyword of `__extern_inline int __NTH (atoi (...)) {`: a
 // macro named in reserved capitals (one or two underscores) wrapping the function's declarator.
-var cWrapped = regexp.MustCompile(`^\s*_{1,2}[A-Z][A-Z0-9_]*\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(`)
+var cWrapped = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*_{1,2}[A-Z][A-Z0-9_]*\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(`)
+})
 
 // function maps a function definition (cFunction): its signature runs to the body.
 func (s *cScan) function(st *cStmt, toks []clexTok, match []int32, sp cSpecs, decls [][2]int, start int, sigFrom int32) {
@@ -736,7 +739,7 @@ func (s *cScan) function(st *cStmt, toks []clexTok, match []int32, sp cSpecs, de
 	if cReserved[name] {
 		// `__extern_inline int __NTH (atoi (const char *__nptr)) {`: glibc wraps the declarator
 		// in a macro, and the keyword before it stands where a name would.
-		m := cWrapped.FindSubmatch(s.src[toks[d.name].end:st.body.start])
+		m := cWrapped().FindSubmatch(s.src[toks[d.name].end:st.body.start])
 		if m == nil || cReserved[string(m[1])] {
 			return
 		}

@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/readmap/readmap/store"
 )
@@ -181,7 +182,7 @@ func writeOutput(b *bytes.Buffer, o notebookOutput) {
 // writeOutputText adds text, without its terminal escapes, a line after each "#> ", cut to
 // notebookOutputLines lines of notebookOutputWidth runes.
 func writeOutputText(b *bytes.Buffer, text string) {
-	lines := strings.Split(strings.TrimRight(ansiEscape.ReplaceAllString(text, ""), "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(ansiEscape().ReplaceAllString(text, ""), "\n"), "\n")
 	if len(lines) == 1 && lines[0] == "" {
 		return
 	}
@@ -195,7 +196,7 @@ func writeOutputText(b *bytes.Buffer, text string) {
 }
 
 // ansiEscape matches the terminal colour and cursor sequences tracebacks carry.
-var ansiEscape = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]`)
+var ansiEscape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]`) })
 
 // controlToSpace turns control characters other than tabs into spaces.
 func controlToSpace(r rune) rune {

@@ -435,7 +435,7 @@ func TestProtobufPrepareEmulated(t *testing.T) {
 		}
 		src := []byte(b.String())
 		var want byte
-		if m := protoSyntax.FindSubmatchIndex(src); m != nil {
+		if m := protoSyntax().FindSubmatchIndex(src); m != nil {
 			want = src[m[2]]
 		}
 		if got := protoSyntaxDigit(src); got != want {

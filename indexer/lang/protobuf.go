@@ -3,6 +3,7 @@ package lang
 import (
 	"bytes"
 	"regexp"
+	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/protobuf"
@@ -33,15 +34,15 @@ func protobufGrammar() *tsGrammar {
 }
 
 var (
-	protoSyntax   = regexp.MustCompile(`(?m)^\s*syntax\s*=\s*["']proto(\d)["']`)
-	protoRequired = regexp.MustCompile(`(?m)^(\s*)required(\s)`)
+	protoSyntax   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*syntax\s*=\s*["']proto(\d)["']`) })
+	protoRequired = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^(\s*)required(\s)`) })
 )
 
 // protoPrepare makes proto2 files parseable by the grammar, which knows proto3 only and wants a
 // syntax statement: it declares proto3 (on the first line, so that no line moves) and blanks the
 // `required` label. Only what the grammar rejects is touched.
 func protoPrepare(src []byte) []byte {
-	loc := protoSyntax.FindSubmatchIndex(src)
+	loc := protoSyntax().FindSubmatchIndex(src)
 	if loc != nil && string(src[loc[2]:loc[3]]) == "3" {
 		return src
 	}
@@ -53,7 +54,7 @@ func protoPrepare(src []byte) []byte {
 		out = append(out, src...)
 		out[loc[2]] = '3'
 	}
-	return protoRequired.ReplaceAllFunc(out, func(m []byte) []byte {
+	return protoRequired().ReplaceAllFunc(out, func(m []byte) []byte {
 		blank := bytes.Clone(m)
 		for i, b := range blank {
 			if b != '\n' && b != '\r' {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/ruby"
@@ -46,7 +47,9 @@ func rubyGrammar() *tsGrammar {
 }
 
 // rbDefNotEqual finds `def !=` and `def self.!=`: the part before the operator is group 1.
-var rbDefNotEqual = regexp.MustCompile(`(\bdef[ \t]+(?:[A-Za-z_][A-Za-z0-9_]*[ \t]*\.[ \t]*)?)!=`)
+var rbDefNotEqual = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(\bdef[ \t]+(?:[A-Za-z_][A-Za-z0-9_]*[ \t]*\.[ \t]*)?)!=`)
+})
 
 // rbPrepare renames the `!=` methods to `ne` for the grammar, which reads `def !=(other)` as an
 // endless `def !` whose body is `(other)`: the `end` of the method then closes the class around
@@ -56,7 +59,7 @@ func rbPrepare(src []byte) []byte {
 	if !bytes.Contains(src, []byte("def !=")) && !bytes.Contains(src, []byte(".!=")) {
 		return src
 	}
-	return rbDefNotEqual.ReplaceAll(src, []byte("${1}ne"))
+	return rbDefNotEqual().ReplaceAll(src, []byte("${1}ne"))
 }
 
 // rbIsSig recognises Sorbet signatures (`sig { params(...).returns(...) }`), which annotate the
