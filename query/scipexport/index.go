@@ -81,12 +81,14 @@ type Document struct {
 
 // Occurrence is SCIP's Occurrence: a definition or a reference of a symbol.
 type Occurrence struct {
-	// Range is the 0-based line, start column and end column (UTF-8 bytes) of the name; four
-	// numbers when it spans lines (start line and column, end line and column).
-	Range          []int32
-	Symbol         string
-	Definition     bool    // the Definition role; a reference has none
-	EnclosingRange []int32 // of a definition, its symbol's whole range, as Range
+	// Range is where the name is: its 0-based line, start column and end column (UTF-8
+	// bytes), as SCIP writes a range within one line.
+	Range      []int32
+	Symbol     string
+	Definition bool // the Definition role; a reference has none
+	// EnclosingRange is a definition's whole symbol, as SCIP writes a range over lines: start
+	// line and column, end line and column.
+	EnclosingRange []int32
 }
 
 // SymbolInformation is SCIP's SymbolInformation: what a symbol defined in the document is.
@@ -130,7 +132,7 @@ func NewWriter(w io.Writer, root, version string) (*Writer, error) {
 	return x, x.write(b, indexMetadata)
 }
 
-// Add writes doc.
+// Add writes doc, or refuses it when one of its strings is not UTF-8.
 func (x *Writer) Add(doc *Document) error {
 	if !doc.valid() {
 		return fmt.Errorf("scip document %q: a path, name or signature is not UTF-8", doc.RelativePath)
