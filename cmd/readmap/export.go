@@ -165,7 +165,7 @@ func (a *app) writeSCIP(ctx context.Context, st *store.Store, root, _ string, w 
 		if text, shown := lang.ShownText(f.Path, src); shown != "" {
 			src = text
 		}
-		doc := scipexport.Document(f, src, refs)
+		doc := scipexport.NewDocument(f, src, refs)
 		if writeErr = out.Add(doc); writeErr != nil {
 			return writeErr
 		}

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"unicode"
 
-	"github.com/sourcegraph/scip/bindings/go/scip"
-
 	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/query/rank"
 	"github.com/readmap/readmap/store"
@@ -86,17 +84,17 @@ func (r *References) Define(f *store.File) {
 	}
 }
 
-// uses returns the reference occurrences of the names f's text src uses, except at the places
-// in defined (line and column, 0-based, of f's definition occurrences).
-func (r *References) uses(f *store.File, src *lines, defined map[[2]int32]bool) []*scip.Occurrence {
+// appendUses appends to occs the reference occurrences of the names f's text src uses, except
+// at the places in defined (line and column, 0-based, of f's definition occurrences).
+func (r *References) appendUses(occs []Occurrence, f *store.File, src *lines, defined map[[2]int32]bool) []Occurrence {
 	i, ok := r.fileOf[f.Path]
 	if !ok {
-		return nil
+		return occs
 	}
 	scope := r.scopes.Of(r.files[i])
 	family := rank.Family(f.Language)
-	// The uses are gathered first, then made occurrences in two allocations: a big file has
-	// tens of thousands.
+	// The uses are gathered first, then their ranges made in one allocation: a big file has tens
+	// of thousands.
 	type occurrence struct {
 		rng    [3]int32
 		symbol string
@@ -122,16 +120,14 @@ func (r *References) uses(f *store.File, src *lines, defined map[[2]int32]bool) 
 			found = append(found, occurrence{rng: [3]int32{int32(line - 1), int32(col - 1), int32(col - 1 + len(name))}, symbol: r.symbols[t.file] + t.tail})
 		}
 	})
-	occs := make([]scip.Occurrence, len(found))
 	ranges := make([]int32, 3*len(found))
-	out := make([]*scip.Occurrence, len(found))
+	occs = slices.Grow(occs, len(found))
 	for k, u := range found {
 		rng := ranges[3*k : 3*k+3 : 3*k+3]
 		copy(rng, u.rng[:])
-		occs[k].Range, occs[k].Symbol = rng, u.symbol
-		out[k] = &occs[k]
+		occs = append(occs, Occurrence{Range: rng, Symbol: u.symbol})
 	}
-	return out
+	return occs
 }
 
 // use is how a name is used.

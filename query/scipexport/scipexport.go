@@ -1,6 +1,7 @@
 // Package scipexport turns the store's rows into a SCIP index (Sourcegraph's code intelligence
-// format, through its Go bindings), so that an organisation can load readmap's index into the code
-// search cluster it already runs.
+// format), so that an organisation can load readmap's index into the code search cluster it
+// already runs. It writes SCIP's messages itself (index.go), without the format's Go bindings,
+// whose protobuf runtime and dependencies would slow the start of every readmap command.
 //
 // Every mapped file is one document. Every symbol but landmarks is one definition occurrence at
 // its name (the first place the name appears on its first line, else the line's start), with the
@@ -15,66 +16,16 @@ package scipexport
 
 import (
 	"bytes"
-	"io"
 	"strings"
-
-	"github.com/sourcegraph/scip/bindings/go/scip"
-	"google.golang.org/protobuf/encoding/protowire"
-	"google.golang.org/protobuf/proto"
 
 	"github.com/readmap/readmap/store"
 )
 
-// Writer writes a SCIP index one document at a time: the index message's fields, each encoded
-// as proto.Marshal would encode it within the whole, so the bytes decode as one scip.Index.
-type Writer struct {
-	w io.Writer
-}
-
-// The field numbers of scip.Index.
-const (
-	indexMetadata  = 1
-	indexDocuments = 2
-)
-
-// NewWriter writes the metadata of an index of the repository at root (absolute), made by
-// readmap's version, to w, and returns the writer of its documents.
-func NewWriter(w io.Writer, root, version string) (*Writer, error) {
-	x := &Writer{w: w}
-	return x, x.field(indexMetadata, &scip.Metadata{
-		ToolInfo:             &scip.ToolInfo{Name: "readmap", Version: version},
-		ProjectRoot:          "file://" + root,
-		TextDocumentEncoding: scip.TextEncoding_UTF8,
-	})
-}
-
-// Add writes doc.
-func (x *Writer) Add(doc *scip.Document) error { return x.field(indexDocuments, doc) }
-
-// field writes m as the length-delimited field number of the index.
-func (x *Writer) field(number protowire.Number, m proto.Message) error {
-	body, err := proto.Marshal(m)
-	if err != nil {
-		return err
-	}
-	b := protowire.AppendTag(nil, number, protowire.BytesType)
-	b = protowire.AppendVarint(b, uint64(len(body)))
-	if _, err := x.w.Write(b); err != nil {
-		return err
-	}
-	_, err = x.w.Write(body)
-	return err
-}
-
-// Document returns the document of f; src is the file's text as it was mapped (nil when unknown:
+// NewDocument returns the document of f; src is the file's text as it was mapped (nil when unknown:
 // names are then placed at the start of their line, and no uses are found). With refs, the
 // document also holds the reference occurrences of the names f uses.
-func Document(f *store.File, src []byte, refs *References) *scip.Document {
-	doc := &scip.Document{
-		RelativePath:     f.Path,
-		Language:         strings.ToLower(f.Language),
-		PositionEncoding: scip.PositionEncoding_UTF8CodeUnitOffsetFromLineStart,
-	}
+func NewDocument(f *store.File, src []byte, refs *References) *Document {
+	doc := &Document{RelativePath: f.Path, Language: strings.ToLower(f.Language)}
 	lines := newLines(src)
 	names := make([]string, len(f.Symbols))
 	defined := map[[2]int32]bool{} // line and column of each definition occurrence
@@ -89,23 +40,20 @@ func Document(f *store.File, src []byte, refs *References) *scip.Document {
 			nameRange = []int32{int32(s.StartLine - 1), 0, 0}
 		}
 		defined[[2]int32{nameRange[0], nameRange[1]}] = true
-		doc.Occurrences = append(doc.Occurrences, &scip.Occurrence{
+		doc.Occurrences = append(doc.Occurrences, Occurrence{
 			Range:          nameRange,
 			Symbol:         names[i],
-			SymbolRoles:    int32(scip.SymbolRole_Definition),
+			Definition:     true,
 			EnclosingRange: []int32{int32(s.StartLine - 1), 0, int32(s.EndLine), 0},
 		})
-		info := &scip.SymbolInformation{Symbol: names[i], DisplayName: s.Name, Kind: scipKinds[s.Kind]}
-		if s.Signature != "" {
-			info.SignatureDocumentation = &scip.Document{Language: doc.Language, Text: s.Signature}
-		}
+		info := SymbolInformation{Symbol: names[i], DisplayName: s.Name, Kind: scipKinds[s.Kind], Signature: s.Signature}
 		if s.Parent >= 0 && s.Parent < i && names[s.Parent] != "" {
 			info.EnclosingSymbol = names[s.Parent]
 		}
 		doc.Symbols = append(doc.Symbols, info)
 	}
 	if refs != nil && src != nil {
-		doc.Occurrences = append(doc.Occurrences, refs.uses(f, lines, defined)...)
+		doc.Occurrences = refs.appendUses(doc.Occurrences, f, lines, defined)
 	}
 	return doc
 }
@@ -119,66 +67,86 @@ func symbolString(f *store.File, i int) string {
 // fileSymbol is the start of the global symbols of the file at path: the scheme, no package, and
 // the path as namespaces.
 func fileSymbol(path string) string {
-	sym := &scip.Symbol{Scheme: "readmap", Package: &scip.Package{Manager: ".", Name: ".", Version: "."}}
-	for _, part := range strings.Split(path, "/") {
-		sym.Descriptors = append(sym.Descriptors, &scip.Descriptor{Name: part, Suffix: scip.Descriptor_Namespace})
+	b := []byte(symbolPrefix)
+	for part := range strings.SplitSeq(path, "/") {
+		b = appendDescriptor(b, part, namespace)
 	}
-	return scip.VerboseSymbolFormatter.FormatSymbol(sym)
+	return string(b)
 }
 
 // symbolTail is the rest of the global symbol of f's symbol i after its file's: its enclosing
-// symbols and itself as descriptors (descriptors are formatted one after another, so the two
+// symbols and itself as descriptors (descriptors are written one after another, so the two
 // parts join into the whole).
 func symbolTail(f *store.File, i int) string {
 	var chain []store.Symbol
 	for j := i; j >= 0 && j < len(f.Symbols) && len(chain) <= len(f.Symbols); j = f.Symbols[j].Parent {
 		chain = append(chain, f.Symbols[j])
 	}
-	var descriptors []*scip.Descriptor
+	var b []byte
 	// A Go method sits at depth 0 with its receiver in its qualified name: its type comes first.
 	if top := chain[len(chain)-1]; top.Parent < 0 && top.Qualname != top.Name && strings.HasSuffix(top.Qualname, "."+top.Name) {
-		owner := strings.TrimSuffix(top.Qualname, "."+top.Name)
-		descriptors = append(descriptors, &scip.Descriptor{Name: owner, Suffix: scip.Descriptor_Type})
+		b = appendDescriptor(b, strings.TrimSuffix(top.Qualname, "."+top.Name), typ)
 	}
 	for k := len(chain) - 1; k >= 0; k-- {
-		descriptors = append(descriptors, &scip.Descriptor{Name: chain[k].Name, Suffix: suffixOf(chain[k].Kind)})
+		b = appendDescriptor(b, chain[k].Name, suffixOf(chain[k].Kind))
 	}
-	return scip.VerboseSymbolFormatter.FormatDescriptors(descriptors)
+	return string(b)
 }
 
-// suffixOf is the descriptor suffix of a kind: methods and functions take "()." , types "#",
-// macros "!", the rest ".".
-func suffixOf(k store.Kind) scip.Descriptor_Suffix {
+// suffixOf is the descriptor suffix of a kind: methods and functions take "().", types "#",
+// macros "!", modules, namespaces and packages "/", the rest ".".
+func suffixOf(k store.Kind) suffix {
 	switch k {
 	case store.KindFunction, store.KindMethod, store.KindConstructor, store.KindProcedure, store.KindRPC:
-		return scip.Descriptor_Method
+		return method
 	case store.KindClass, store.KindStruct, store.KindInterface, store.KindEnum, store.KindTrait,
 		store.KindType, store.KindUnion, store.KindObject, store.KindMessage, store.KindService, store.KindImpl:
-		return scip.Descriptor_Type
+		return typ
 	case store.KindMacro:
-		return scip.Descriptor_Macro
+		return macro
 	case store.KindModule, store.KindNamespace, store.KindPackage:
-		return scip.Descriptor_Namespace
+		return namespace
 	}
-	return scip.Descriptor_Term
+	return term
 }
 
+// SCIP's symbol kinds (SymbolInformation.Kind) that readmap's kinds are, by their numbers in
+// scip.proto.
+const (
+	kindClass       = 7
+	kindConstant    = 8
+	kindConstructor = 9
+	kindEnum        = 11
+	kindEnumMember  = 12
+	kindField       = 15
+	kindFunction    = 17
+	kindInterface   = 21
+	kindKey         = 22
+	kindMacro       = 25
+	kindMethod      = 26
+	kindMessage     = 28
+	kindModule      = 29
+	kindNamespace   = 30
+	kindPackage     = 35
+	kindProperty    = 41
+	kindStruct      = 49
+	kindTrait       = 53
+	kindType        = 54
+	kindUnion       = 59
+	kindVariable    = 61
+)
+
 // scipKinds is the SCIP kind of each readmap kind that has one.
-var scipKinds = map[store.Kind]scip.SymbolInformation_Kind{
-	store.KindFunction: scip.SymbolInformation_Function, store.KindProcedure: scip.SymbolInformation_Function,
-	store.KindRPC: scip.SymbolInformation_Function, store.KindMethod: scip.SymbolInformation_Method,
-	store.KindConstructor: scip.SymbolInformation_Constructor, store.KindClass: scip.SymbolInformation_Class,
-	store.KindObject: scip.SymbolInformation_Class, store.KindStruct: scip.SymbolInformation_Struct,
-	store.KindInterface: scip.SymbolInformation_Interface, store.KindService: scip.SymbolInformation_Interface,
-	store.KindEnum: scip.SymbolInformation_Enum, store.KindEnumMember: scip.SymbolInformation_EnumMember,
-	store.KindTrait: scip.SymbolInformation_Trait, store.KindImpl: scip.SymbolInformation_Trait,
-	store.KindType: scip.SymbolInformation_Type, store.KindUnion: scip.SymbolInformation_Union,
-	store.KindMessage: scip.SymbolInformation_Message, store.KindField: scip.SymbolInformation_Field,
-	store.KindColumn: scip.SymbolInformation_Field, store.KindProperty: scip.SymbolInformation_Property,
-	store.KindConst: scip.SymbolInformation_Constant, store.KindVar: scip.SymbolInformation_Variable,
-	store.KindMacro: scip.SymbolInformation_Macro, store.KindModule: scip.SymbolInformation_Module,
-	store.KindNamespace: scip.SymbolInformation_Namespace, store.KindPackage: scip.SymbolInformation_Package,
-	store.KindKey: scip.SymbolInformation_Key,
+var scipKinds = map[store.Kind]int32{
+	store.KindFunction: kindFunction, store.KindProcedure: kindFunction, store.KindRPC: kindFunction,
+	store.KindMethod: kindMethod, store.KindConstructor: kindConstructor, store.KindClass: kindClass,
+	store.KindObject: kindClass, store.KindStruct: kindStruct, store.KindInterface: kindInterface,
+	store.KindService: kindInterface, store.KindEnum: kindEnum, store.KindEnumMember: kindEnumMember,
+	store.KindTrait: kindTrait, store.KindImpl: kindTrait, store.KindType: kindType,
+	store.KindUnion: kindUnion, store.KindMessage: kindMessage, store.KindField: kindField,
+	store.KindColumn: kindField, store.KindProperty: kindProperty, store.KindConst: kindConstant,
+	store.KindVar: kindVariable, store.KindMacro: kindMacro, store.KindModule: kindModule,
+	store.KindNamespace: kindNamespace, store.KindPackage: kindPackage, store.KindKey: kindKey,
 }
 
 // lines finds a name on a line of a file's text.
