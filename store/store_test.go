@@ -562,33 +562,38 @@ func TestPackRoundTrip(t *testing.T) {
 
 // TestPackedValuesArePlainDeflate: a deflated value is plain DEFLATE (RFC 1951) both ways, so a
 // store written with either deflater reads with both: the standard library's inflater reads what
-// packSymbols deflates, and unpackBytes reads what the standard library's deflater (an older
-// readmap's) wrote.
+// packSymbols deflates, in one stateless block or with its writer, and unpackBytes reads what the
+// standard library's deflater (an older readmap's) wrote.
 func TestPackedValuesArePlainDeflate(t *testing.T) {
-	var syms []Symbol
-	for i := range 400 {
-		syms = append(syms, Symbol{Name: fmt.Sprint("handler", i), Qualname: fmt.Sprint("handler", i), Kind: KindFunction,
-			Signature: fmt.Sprint("static int handler", i, "(struct device *dev, unsigned long flags)"), StartLine: 10 * i, EndLine: 10*i + 8, Parent: -1})
-	}
-	packed := packSymbols(syms, []string{"linux/device.h"})
-	if packed[0] != packDeflate {
-		t.Fatalf("400 symbols packed with format byte %d; want %d (deflated)", packed[0], packDeflate)
-	}
-	raw, err := io.ReadAll(stdflate.NewReader(bytes.NewReader(packed[1:])))
-	if err != nil {
-		t.Fatalf("the standard library's inflater on a packed value: %v", err)
-	}
-	if again, err := unpackBytes(packed); err != nil || !bytes.Equal(again, raw) {
-		t.Fatalf("unpackBytes and the standard library's inflater disagree: %d against %d bytes, %v", len(again), len(raw), err)
-	}
-	var old bytes.Buffer
-	old.WriteByte(packDeflate)
-	fw, _ := stdflate.NewWriter(&old, stdflate.BestSpeed)
-	fw.Write(raw)
-	fw.Close()
-	got, _, _, err := unpackSymbols(old.Bytes(), nil)
-	if err != nil || !cmp.Equal(got, syms) {
-		t.Errorf("unpackSymbols of a value the standard library deflated: %v, %v", cmp.Diff(syms, got), err)
+	for _, n := range []int{40, 4000} { // below statelessBelow, and above it
+		var syms []Symbol
+		for i := range n {
+			syms = append(syms, Symbol{Name: fmt.Sprint("handler", i), Qualname: fmt.Sprint("handler", i), Kind: KindFunction,
+				Signature: fmt.Sprint("static int handler", i, "(struct device *dev, unsigned long flags)"), StartLine: 10 * i, EndLine: 10*i + 8, Parent: -1})
+		}
+		packed := packSymbols(syms, []string{"linux/device.h"})
+		if packed[0] != packDeflate {
+			t.Fatalf("%d symbols packed with format byte %d; want %d (deflated)", n, packed[0], packDeflate)
+		}
+		raw, err := io.ReadAll(stdflate.NewReader(bytes.NewReader(packed[1:])))
+		if err != nil {
+			t.Fatalf("the standard library's inflater on %d packed symbols: %v", n, err)
+		}
+		if stateless := len(raw) < statelessBelow; stateless != (n == 40) {
+			t.Fatalf("%d symbols pack into %d bytes: the test no longer covers both deflaters", n, len(raw))
+		}
+		if again, err := unpackBytes(packed); err != nil || !bytes.Equal(again, raw) {
+			t.Fatalf("unpackBytes and the standard library's inflater disagree: %d against %d bytes, %v", len(again), len(raw), err)
+		}
+		var old bytes.Buffer
+		old.WriteByte(packDeflate)
+		fw, _ := stdflate.NewWriter(&old, stdflate.BestSpeed)
+		fw.Write(raw)
+		fw.Close()
+		got, _, _, err := unpackSymbols(old.Bytes(), nil)
+		if err != nil || !cmp.Equal(got, syms) {
+			t.Errorf("unpackSymbols of %d symbols the standard library deflated: %v, %v", n, cmp.Diff(syms, got), err)
+		}
 	}
 }
 
