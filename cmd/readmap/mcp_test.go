@@ -28,12 +28,7 @@ func TestMain(m *testing.M) {
 // mcpClient connects the MCP SDK's client to the server of root.
 func mcpClient(t *testing.T, root string, allowOutside bool) *mcp.ClientSession {
 	t.Helper()
-	cfg, err := resolveConfig(nil, func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &app{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, quiet: true, cfg: cfg}
-	return mcpSession(t, a, root, allowOutside)
+	return mcpSession(t, mcpTestApp(t), root, allowOutside)
 }
 
 // mcpSession connects the MCP SDK's client to the server a runs for root, over a pair of pipes:

@@ -98,7 +98,7 @@ func (s *jsonSchema) MarshalJSON() ([]byte, error) {
 		b.WriteString(`,"items":`)
 		writeJSON(&b, s.items)
 	}
-	if s.typ == "object" {
+	if len(s.properties) > 0 {
 		b.WriteString(`,"properties":{`)
 		for i, p := range s.properties {
 			if i > 0 {
@@ -109,6 +109,8 @@ func (s *jsonSchema) MarshalJSON() ([]byte, error) {
 			writeJSON(&b, p.schema)
 		}
 		b.WriteByte('}')
+	}
+	if s.typ == "object" {
 		if len(s.required) > 0 {
 			b.WriteString(`,"required":`)
 			writeJSON(&b, s.required)
