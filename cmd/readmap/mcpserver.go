@@ -23,7 +23,9 @@ import (
 // otherwise link and initialise at start-up; the tests drive this server with the SDK's client.
 //
 // Requests: initialize (the client's protocol revision when the server has it, else the newest
-// it has), ping, tools/list and tools/call; any other method is answered "method not found".
+// it has), ping, tools/list and tools/call; any other method is answered "method not found". So is
+// server/discover, the probe of the stateless 2026-07-28 draft revision, upon which its clients
+// (Claude Code 2.1.330, the SDK's own) fall back to initialize.
 // Notifications are never answered; notifications/cancelled cancels the call it names, which then
 // gets no answer. Tool calls run concurrently, as the SDK ran them; the other requests are
 // answered in order. Every answer is one line written at once, so that answers never interleave.
