@@ -115,7 +115,7 @@ func startFuzzServer(f *testing.F) *fuzzServer {
 	toServer, fromTest := io.Pipe()
 	toTest, fromServer := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { _ = a.mcpServer(root, false).Run(ctx, &lineTransport{r: toServer, w: fromServer}) }()
+	go func() { _ = a.mcpServer(root, false).serve(ctx, toServer, fromServer) }()
 	s := &fuzzServer{root: root, outside: outside, in: fromTest, replies: make(chan []byte, 64), outsideFiles: listFiles(outside)}
 	go func() {
 		sc := bufio.NewScanner(toTest)

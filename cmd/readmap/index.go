@@ -4,15 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/readmap/readmap/indexer"
 	"github.com/readmap/readmap/indexer/lang"
 	"github.com/readmap/readmap/query"
 	"github.com/readmap/readmap/store"
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -64,17 +65,13 @@ func (a *app) index(ctx context.Context, root string, opts indexer.Options) erro
 		return failure(query.CodeStore, a.dbPath(root), err, storeHint(err))
 	}
 	opts.Root = root
-	bar := a.progressBar()
-	if bar != nil {
-		opts.Progress = func(p indexer.Progress) {
-			bar.ChangeMax(p.Found)
-			_ = bar.Set(p.Done)
-		}
+	progress := a.progressLine()
+	if progress != nil {
+		opts.Progress = func(p indexer.Progress) { progress.show(p.Done, p.Found) }
 	}
 	sum, err := a.runIndex(ctx, st, opts)
-	if bar != nil {
-		_ = bar.Finish()
-		fmt.Fprintln(a.stderr)
+	if progress != nil {
+		progress.finish()
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -200,19 +197,50 @@ func rankAfter(ctx context.Context, st *store.Store, sum *indexer.Summary) (bool
 	return defined <= maxRankedAtIndex, err
 }
 
-// progressBar returns a bar on stderr when it is a terminal, or nil.
-func (a *app) progressBar() *progressbar.ProgressBar {
+// progressLine shows an index run's progress on a terminal: one line on stderr, drawn again at
+// most every 100 ms and erased at the end. readmap draws it itself: the progress bar library it
+// used imports net/http, which every command would then link and initialise at start-up.
+type progressLine struct {
+	w           io.Writer
+	start, last time.Time
+}
+
+// progressLine returns the progress line on stderr when it is a terminal, or nil.
+func (a *app) progressLine() *progressLine {
 	f, ok := a.stderr.(*os.File)
 	if !ok || a.quiet || a.json || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return progressbar.NewOptions(-1,
-		progressbar.OptionSetWriter(f),
-		progressbar.OptionSetDescription("indexing"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("files"),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
+	return &progressLine{w: f, start: time.Now()}
+}
+
+// show draws the line for done of found files, unless it was drawn less than 100 ms ago.
+func (p *progressLine) show(done, found int) {
+	now := time.Now()
+	if now.Sub(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last = now
+	fmt.Fprint(p.w, "\r\x1b[K"+progressText(done, found, now.Sub(p.start)))
+}
+
+// finish erases the line.
+func (p *progressLine) finish() {
+	fmt.Fprint(p.w, "\r\x1b[K")
+}
+
+// progressText is the progress line after elapsed: the share of the files found so far that are
+// done, as a percentage and a bar of 20 cells, the counts and the rate.
+func progressText(done, found int, elapsed time.Duration) string {
+	found = max(found, done)
+	share, rate := 0.0, 0.0
+	if found > 0 {
+		share = float64(done) / float64(found)
+	}
+	if elapsed > 0 {
+		rate = float64(done) / elapsed.Seconds()
+	}
+	cells := int(share * 20)
+	return fmt.Sprintf("indexing %3d%% |%s%s| (%s/%s, %.0f files/s)", int(share*100), strings.Repeat("█", cells),
+		strings.Repeat(" ", 20-cells), query.Thousands(done), query.Thousands(found), rate)
 }

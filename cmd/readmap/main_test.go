@@ -325,6 +325,32 @@ func TestIndexCheckAndJSON(t *testing.T) {
 	}
 }
 
+// TestIndexProgressLine: the line index draws on a terminal, and its redraws at most every 100 ms.
+func TestIndexProgressLine(t *testing.T) {
+	for _, tc := range []struct {
+		done, found int
+		elapsed     time.Duration
+		want        string
+	}{
+		{0, 0, 0, "indexing   0% |                    | (0/0, 0 files/s)"},
+		{450, 1000, time.Second, "indexing  45% |█████████           | (450/1,000, 450 files/s)"},
+		{1000, 1000, 2 * time.Second, "indexing 100% |████████████████████| (1,000/1,000, 500 files/s)"},
+		{12, 10, time.Second, "indexing 100% |████████████████████| (12/12, 12 files/s)"}, // the walk counts behind
+	} {
+		if got := progressText(tc.done, tc.found, tc.elapsed); got != tc.want {
+			t.Errorf("progressText(%d, %d, %v) = %q, want %q", tc.done, tc.found, tc.elapsed, got, tc.want)
+		}
+	}
+	var b strings.Builder
+	p := &progressLine{w: &b, start: time.Now()}
+	p.show(1, 10)
+	p.show(2, 10) // within 100 ms of the first: not drawn
+	p.finish()
+	if got := b.String(); strings.Count(got, "indexing") != 1 || !strings.HasPrefix(got, "\r\x1b[Kindexing  10%") || !strings.HasSuffix(got, "\r\x1b[K") {
+		t.Errorf("the progress line wrote %q", got)
+	}
+}
+
 func TestMapJSONLines(t *testing.T) {
 	root := repo(t, map[string]string{"a.go": "package a\n\nfunc A() {}\n", "b.py": "class B:\n    x = 1\n"})
 	out, _, code := cli(t, root, "map", "--json", "a.go", "b.py")

@@ -6,11 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
-	"unicode/utf8"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/readmap/readmap/query"
 	"github.com/readmap/readmap/query/edit"
 	"github.com/readmap/readmap/store"
@@ -40,8 +37,7 @@ message, or a batch, is answered with a JSON-RPC error and the server goes on.`,
 				st.Close()
 				root = storeRoot // a store given with --db maps its own root
 			}
-			server := a.mcpServer(root, allowOutside)
-			if err := server.Run(cmd.Context(), &lineTransport{r: a.stdin, w: a.stdout}); err != nil && cmd.Context().Err() == nil && !errors.Is(err, io.EOF) {
+			if err := a.mcpServer(root, allowOutside).serve(cmd.Context(), a.stdin, a.stdout); err != nil && cmd.Context().Err() == nil {
 				return failure(query.CodeMCP, "server", err, "")
 			}
 			return nil
@@ -53,7 +49,9 @@ message, or a batch, is answered with a JSON-RPC error and the server goes on.`,
 
 // MCP tool inputs: the CLI flags under the same names. A parameter whose zero value the command
 // line would refuse or read differently (offset 0, max 0) is a pointer, so that giving it is told
-// apart from leaving it out, and it is refused alike.
+// apart from leaving it out, and it is refused alike. Each tool's JSON Schema, and the check of a
+// call's arguments, are made from these structs (mcpschema.go): the json tag names a parameter,
+// the jsonschema tag describes it to the model, and a field without omitempty is required.
 type (
 	mcpReadInput struct {
 		Path    string `json:"path" jsonschema:"the file to read, relative to the repository root"`
@@ -119,18 +117,17 @@ type (
 	}
 )
 
-// mcpServer builds the server with its five tools.
-func (a *app) mcpServer(root string, allowOutside bool) *mcp.Server {
-	server := mcp.NewServer(&mcp.Implementation{Name: "readmap", Version: version}, nil)
-	server.AddReceivingMiddleware(clipSDKToolErrors)
+// mcpServer builds the server of root with its six tools.
+func (a *app) mcpServer(root string, allowOutside bool) *mcpServer {
 	m := &mcpTools{a: a, root: root, allowOutside: allowOutside}
-	mcp.AddTool(server, &mcp.Tool{Name: "read", Description: `Read a file of the repository. Use it instead of a plain file read. A small file comes back whole. A large file comes back as its first page plus a map of every symbol with its line range: read the lines you need next with "lines" (A-B from the map) or "symbol", or go on with "page". Never conclude from the first page of a large file alone.`}, m.read)
-	mcp.AddTool(server, &mcp.Tool{Name: "map", Description: `The structural map of a file: every class, function, method, heading or key with its line range, within a size budget. Use it to see a large file's layout before reading parts of it with read. Without a path (or with a folder) it is the repository map: the definitions the rest of the code uses most, ranked, with their files and line ranges; "focus" (files you work on) and "mention" (names from your task) steer it. Use it first in an unfamiliar repository.`}, m.mapFile)
-	mcp.AddTool(server, &mcp.Tool{Name: "sym", Description: `Find where a symbol is defined across the whole repository by name (exact, prefix, substring, then typo-tolerant). Each hit is path:start-end kind qualname signature; read those lines next. A cut answer ends with the skip that shows the rest.`}, m.sym)
-	mcp.AddTool(server, &mcp.Tool{Name: "search", Description: `Find lines in one file that contain a text, match a regular expression, or resemble a whole line (fuzzy); each hit shows its line number, context and the enclosing function or class with its range. A cut answer ends with the next hit's line and the skip that shows it.`}, m.search)
-	mcp.AddTool(server, &mcp.Tool{Name: "refs", Description: `Find who uses a name across the whole repository before changing it: its definitions first, then every line that uses it outside comments and strings, as path:line in ENCLOSING-SYMBOL the line. Class.method keeps member accesses. Read the lines you need next.`}, m.refs)
-	mcp.AddTool(server, &mcp.Tool{Name: "edit", Description: `Change a file of the repository safely and get the diff. Replace a whole symbol with "symbol" and "new" (read it first with read and "symbol"; give its full new lines), add lines with "insert_before"/"insert_after", remove it with "delete"; or replace a text that occurs once with "old" and "new". Several edits go in "batch", all or nothing. Pass the hash you read as "if_hash" to refuse a stale edit. The file keeps its line endings, encoding and mode; a backup is kept and "undo" restores it. A failure changes nothing and says why, with the matches or the nearest lines.`}, m.edit)
-	return server
+	return newMCPServer("readmap", version,
+		newMCPTool("read", `Read a file of the repository. Use it instead of a plain file read. A small file comes back whole. A large file comes back as its first page plus a map of every symbol with its line range: read the lines you need next with "lines" (A-B from the map) or "symbol", or go on with "page". Never conclude from the first page of a large file alone.`, m.read),
+		newMCPTool("map", `The structural map of a file: every class, function, method, heading or key with its line range, within a size budget. Use it to see a large file's layout before reading parts of it with read. Without a path (or with a folder) it is the repository map: the definitions the rest of the code uses most, ranked, with their files and line ranges; "focus" (files you work on) and "mention" (names from your task) steer it. Use it first in an unfamiliar repository.`, m.mapFile),
+		newMCPTool("sym", `Find where a symbol is defined across the whole repository by name (exact, prefix, substring, then typo-tolerant). Each hit is path:start-end kind qualname signature; read those lines next. A cut answer ends with the skip that shows the rest.`, m.sym),
+		newMCPTool("search", `Find lines in one file that contain a text, match a regular expression, or resemble a whole line (fuzzy); each hit shows its line number, context and the enclosing function or class with its range. A cut answer ends with the next hit's line and the skip that shows it.`, m.search),
+		newMCPTool("refs", `Find who uses a name across the whole repository before changing it: its definitions first, then every line that uses it outside comments and strings, as path:line in ENCLOSING-SYMBOL the line. Class.method keeps member accesses. Read the lines you need next.`, m.refs),
+		newMCPTool("edit", `Change a file of the repository safely and get the diff. Replace a whole symbol with "symbol" and "new" (read it first with read and "symbol"; give its full new lines), add lines with "insert_before"/"insert_after", remove it with "delete"; or replace a text that occurs once with "old" and "new". Several edits go in "batch", all or nothing. Pass the hash you read as "if_hash" to refuse a stale edit. The file keeps its line endings, encoding and mode; a backup is kept and "undo" restores it. A failure changes nothing and says why, with the matches or the nearest lines.`, m.edit),
+	)
 }
 
 // mcpTools answers tool calls with the same code as the commands.
@@ -147,42 +144,16 @@ func (m *mcpTools) session(ctx context.Context) *session {
 	return s
 }
 
-// maxSDKErrorBytes bounds the text of a tool error the SDK makes itself: arguments that do not
-// match a tool's schema, which it reports with the values given, whatever their size.
-const maxSDKErrorBytes = 1000
-
-// clipSDKToolErrors cuts the SDK's own tool errors to maxSDKErrorBytes, so that no answer of the
-// server, an error included, grows with what a call sends. readmap's own errors (those with
-// structured content) are bounded where they are made.
-func clipSDKToolErrors(next mcp.MethodHandler) mcp.MethodHandler {
-	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		res, err := next(ctx, method, req)
-		if r, ok := res.(*mcp.CallToolResult); ok && r != nil && r.IsError && r.StructuredContent == nil {
-			for _, c := range r.Content {
-				if t, ok := c.(*mcp.TextContent); ok && len(t.Text) > maxSDKErrorBytes {
-					cut := maxSDKErrorBytes
-					for cut > 0 && !utf8.RuneStart(t.Text[cut]) {
-						cut--
-					}
-					t.Text = t.Text[:cut] + fmt.Sprintf("… (%s more bytes cut)", query.Thousands(len(t.Text)-cut))
-				}
-			}
-		}
-		return res, err
-	}
-}
-
 // toolError is a failure as the tool result an agent sees: the message and its hint as text, as
 // the command prints them on stderr, and the error object of the JSON contract as structured
 // content, so that a client can decide by its code.
-func toolError(err error) *mcp.CallToolResult {
+func toolError(err error) *toolResult {
 	ce := asFailure("", err)
 	text := "readmap: " + ce.Error()
 	if ce.hint != "" {
 		text += "\nhint: " + ce.hint
 	}
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}},
-		StructuredContent: ce.json()}
+	return &toolResult{IsError: true, Content: []textContent{{Type: "text", Text: text}}, StructuredContent: ce.json()}
 }
 
 // mcpEncoding is the encoding of a tool's answer: JSON when asked for, otherwise text, which
@@ -194,34 +165,35 @@ func mcpEncoding(asJSON bool) query.Encoding {
 	return query.EncodingUTF8
 }
 
-func textResult(blocks ...string) *mcp.CallToolResult {
-	r := &mcp.CallToolResult{}
+// textResult is a tool's answer of one or more text blocks.
+func textResult(blocks ...string) *toolResult {
+	r := &toolResult{}
 	for _, b := range blocks {
-		r.Content = append(r.Content, &mcp.TextContent{Text: b})
+		r.Content = append(r.Content, textContent{Type: "text", Text: b})
 	}
 	return r
 }
 
-func (m *mcpTools) read(ctx context.Context, _ *mcp.CallToolRequest, in mcpReadInput) (*mcp.CallToolResult, any, error) {
+func (m *mcpTools) read(ctx context.Context, in mcpReadInput) *toolResult {
 	req, err := m.readRequest(in)
 	if err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	s := m.session(ctx)
 	defer s.close()
 	ans, err := m.a.readAnswer(ctx, s, in.Path, req, openOptions{confine: !m.allowOutside, hash: in.JSON, raw: in.Raw})
 	if err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	if in.JSON {
 		var b bytes.Buffer
 		_ = ans.WriteJSON(&b)
-		return textResult(b.String()), nil, nil
+		return textResult(b.String())
 	}
 	if ans.Map != "" {
-		return textResult(ans.PageText(), ans.Map), nil, nil // the page and the map: two blocks of one result
+		return textResult(ans.PageText(), ans.Map) // the page and the map: two blocks of one result
 	}
-	return textResult(ans.PageText()), nil, nil
+	return textResult(ans.PageText())
 }
 
 // readRequest is the read that in asks for, checked by the rules the read command applies.
@@ -245,25 +217,25 @@ func (m *mcpTools) readRequest(in mcpReadInput) (query.ReadRequest, error) {
 	return req, req.Validate()
 }
 
-func (m *mcpTools) mapFile(ctx context.Context, _ *mcp.CallToolRequest, in mcpMapInput) (*mcp.CallToolResult, any, error) {
+func (m *mcpTools) mapFile(ctx context.Context, in mcpMapInput) *toolResult {
 	budget := m.a.cfg.mapBudget
 	if in.Budget != nil {
 		budget = *in.Budget
 	}
 	if err := query.ValidateMapBudget(budget); err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	if in.Path == "" || isFolder(m.rooted(in.Path)) {
 		return m.repoMap(ctx, in, budget)
 	}
 	if len(in.Focus) > 0 || len(in.Mention) > 0 {
-		return toolError(usageError(errors.New("focus and mention steer the repository map"), "leave out path (or give a folder) for it")), nil, nil
+		return toolError(usageError(errors.New("focus and mention steer the repository map"), "leave out path (or give a folder) for it"))
 	}
 	s := m.session(ctx)
 	defer s.close()
 	f, sum, err := m.a.load(ctx, s, in.Path, openOptions{confine: !m.allowOutside, hash: in.JSON})
 	if err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	if in.JSON {
 		fj := query.NewFileJSON(f)
@@ -273,13 +245,13 @@ func (m *mcpTools) mapFile(ctx context.Context, _ *mcp.CallToolRequest, in mcpMa
 		if b.Len() > query.MaxFullBytes {
 			return toolError(failure(query.CodeTooLarge, in.Path,
 				fmt.Errorf("every symbol as JSON is %s, over the %s a map returns here", query.HumanBytes(int64(b.Len())), query.HumanBytes(query.MaxFullBytes)),
-				"take the map without json (it fits its budget), or find symbols with sym")), nil, nil
+				"take the map without json (it fits its budget), or find symbols with sym"))
 		}
-		return textResult(b.String()), nil, nil
+		return textResult(b.String())
 	}
 	shown := *f
 	shown.Path = in.Path
-	return textResult(query.MapText(&shown, budget)), nil, nil
+	return textResult(query.MapText(&shown, budget))
 }
 
 // rooted returns p resolved against the root.
@@ -291,20 +263,20 @@ func (m *mcpTools) rooted(p string) string {
 }
 
 // repoMap answers the map tool without a file: the repository map of the root or of a folder.
-func (m *mcpTools) repoMap(ctx context.Context, in mcpMapInput, budget int) (*mcp.CallToolResult, any, error) {
+func (m *mcpTools) repoMap(ctx context.Context, in mcpMapInput, budget int) *toolResult {
 	rm, err := m.a.repoMap(ctx, repoMapRequest{root: m.root, base: m.root, folder: in.Path, focus: in.Focus, mention: in.Mention, budget: budget})
 	if err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	if in.JSON {
 		var b bytes.Buffer
 		_ = jsonEncoder(&b).Encode(rm.JSON())
-		return textResult(b.String()), nil, nil
+		return textResult(b.String())
 	}
-	return textResult(rm.Text()), nil, nil
+	return textResult(rm.Text())
 }
 
-func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInput) (*mcp.CallToolResult, any, error) {
+func (m *mcpTools) sym(ctx context.Context, in mcpSymInput) *toolResult {
 	q := query.NewSymQuery(in.Query)
 	q.Filter.Kind, q.Filter.Language, q.Filter.PathGlob = in.Kind, in.Lang, in.Path
 	if in.Limit != nil {
@@ -312,12 +284,12 @@ func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInp
 	}
 	q.Skip = in.Skip
 	if err := q.Validate(); err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	s := m.session(ctx)
 	defer s.close()
 	if s.st == nil {
-		return m.noStore(s), nil, nil
+		return m.noStore(s)
 	}
 	if !m.allowOutside {
 		q.Suggest = func(name string) bool {
@@ -331,54 +303,54 @@ func (m *mcpTools) sym(ctx context.Context, _ *mcp.CallToolRequest, in mcpSymInp
 	}
 	hits, err := m.a.lookupSymbols(ctx, s.st, s.root, q)
 	if err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	if !m.allowOutside {
 		if hits = m.confineHits(ctx, s, hits); len(hits) == 0 {
-			return toolError(failure(query.CodeNoHit, "sym "+q.Text, fmt.Errorf("no symbol matches %q inside the root", q.Text), "")), nil, nil
+			return toolError(failure(query.CodeNoHit, "sym "+q.Text, fmt.Errorf("no symbol matches %q inside the root", q.Text), ""))
 		}
 	}
 	ans, err := symAnswer(hits, q, mcpEncoding(in.JSON))
 	if err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	var b bytes.Buffer
 	if !in.JSON {
 		_ = ans.WriteText(&b)
-		return textResult(b.String()), nil, nil
+		return textResult(b.String())
 	}
 	_ = ans.WriteJSON(&b)
 	if ans.Notice != "" {
-		return textResult(b.String(), "["+ans.Notice+"]"), nil, nil // the array stays whole JSON
+		return textResult(b.String(), "["+ans.Notice+"]") // the array stays whole JSON
 	}
-	return textResult(b.String()), nil, nil
+	return textResult(b.String())
 }
 
 // noStore is the answer of a tool that needs the store when it cannot be opened.
-func (m *mcpTools) noStore(s *session) *mcp.CallToolResult {
+func (m *mcpTools) noStore(s *session) *toolResult {
 	return toolError(failure(query.CodeStore, s.shownPath(m.a.dbPath(m.root)), s.storeErr, storeHint(s.storeErr)))
 }
 
-func (m *mcpTools) refs(ctx context.Context, _ *mcp.CallToolRequest, in mcpRefsInput) (*mcp.CallToolResult, any, error) {
+func (m *mcpTools) refs(ctx context.Context, in mcpRefsInput) *toolResult {
 	q := query.RefsQuery{Name: in.Name, PathGlob: in.Path, Limit: query.DefaultRefsLimit}
 	if in.Limit != nil {
 		q.Limit = *in.Limit
 	}
 	if err := q.Validate(); err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	s := m.session(ctx)
 	defer s.close()
 	if s.st == nil {
-		return m.noStore(s), nil, nil
+		return m.noStore(s)
 	}
 	hits, err := m.a.lookupRefs(ctx, s.st, s.root, q)
 	if err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	ans := query.NewRefsAnswer(hits, q, query.MaxAnswerBytes)
 	if !in.JSON {
-		return textResult(ans.Text()), nil, nil
+		return textResult(ans.Text())
 	}
 	out := ans.Hits
 	if out == nil {
@@ -386,12 +358,12 @@ func (m *mcpTools) refs(ctx context.Context, _ *mcp.CallToolRequest, in mcpRefsI
 	}
 	b, _ := json.Marshal(out)
 	if left := ans.LeftOut("limit", "path"); left != "" {
-		return textResult(string(b), left), nil, nil
+		return textResult(string(b), left)
 	}
-	return textResult(string(b)), nil, nil
+	return textResult(string(b))
 }
 
-func (m *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in mcpSearchInput) (*mcp.CallToolResult, any, error) {
+func (m *mcpTools) search(ctx context.Context, in mcpSearchInput) *toolResult {
 	req := query.NewSearchRequest(in.Pattern)
 	req.Regex, req.Fuzzy = in.Regex, in.Fuzzy
 	if in.Threshold != nil {
@@ -405,29 +377,29 @@ func (m *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in mcpSea
 	}
 	req.Skip, req.Encoding = in.Skip, mcpEncoding(in.JSON)
 	if err := req.Validate(); err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	s := m.session(ctx)
 	defer s.close()
 	ans, err := m.a.search(ctx, s, in.Path, req, openOptions{confine: !m.allowOutside})
 	if err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	var b bytes.Buffer
 	if !in.JSON {
 		_ = ans.WriteText(&b)
-		return textResult(b.String()), nil, nil
+		return textResult(b.String())
 	}
 	_ = ans.WriteJSON(&b)
 	if ans.Notice != "" {
-		return textResult(b.String(), "["+ans.Notice+"]"), nil, nil // the array stays whole JSON
+		return textResult(b.String(), "["+ans.Notice+"]") // the array stays whole JSON
 	}
-	return textResult(b.String()), nil, nil
+	return textResult(b.String())
 }
 
-func (m *mcpTools) edit(ctx context.Context, _ *mcp.CallToolRequest, in mcpEditInput) (*mcp.CallToolResult, any, error) {
+func (m *mcpTools) edit(ctx context.Context, in mcpEditInput) *toolResult {
 	if err := query.ValidatePath(in.Path); err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	req := edit.Request{IfHash: in.IfHash, DryRun: in.DryRun, Undo: in.Undo}
 	single := edit.Edit{Old: in.Old, New: in.New, All: in.All, Within: in.Within, Symbol: in.Symbol,
@@ -435,27 +407,27 @@ func (m *mcpTools) edit(ctx context.Context, _ *mcp.CallToolRequest, in mcpEditI
 	hasSingle := single != (edit.Edit{})
 	switch {
 	case in.Batch != nil && hasSingle:
-		return toolError(usageError(errors.New("batch and the parameters of a single edit exclude each other"), "put every edit in the batch")), nil, nil
+		return toolError(usageError(errors.New("batch and the parameters of a single edit exclude each other"), "put every edit in the batch"))
 	case in.Batch != nil:
 		req.Edits, req.Batch = in.Batch, true
 	case hasSingle:
 		req.Edits = []edit.Edit{single}
 	}
 	if err := req.Validate(); err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	s := m.session(ctx)
 	defer s.close()
 	ans, err := m.a.editFile(ctx, s, in.Path, req, !m.allowOutside)
 	if err != nil {
-		return toolError(err), nil, nil
+		return toolError(err)
 	}
 	if in.JSON {
 		var b bytes.Buffer
 		_ = ans.WriteJSON(&b, query.MaxAnswerBytes)
-		return textResult(b.String()), nil, nil
+		return textResult(b.String())
 	}
-	return textResult(ans.Text(query.MaxAnswerBytes, query.EncodingUTF8)), nil, nil
+	return textResult(ans.Text(query.MaxAnswerBytes, query.EncodingUTF8))
 }
 
 // confineHits keeps the hits whose files lie inside the root and whose symbols the files' own

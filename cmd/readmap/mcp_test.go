@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -23,33 +25,49 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// mcpClient connects a client to the server of root through the SDK's in-memory transport.
+// mcpClient connects the MCP SDK's client to the server of root.
 func mcpClient(t *testing.T, root string, allowOutside bool) *mcp.ClientSession {
 	t.Helper()
-	cfg, err := resolveConfig(nil, func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &app{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, quiet: true, cfg: cfg}
-	return mcpSession(t, a, root, allowOutside)
+	return mcpSession(t, mcpTestApp(t), root, allowOutside)
 }
 
-// mcpSession connects a client to the server a runs for root, through the SDK's in-memory
-// transport.
+// mcpSession connects the MCP SDK's client to the server a runs for root, over a pair of pipes:
+// the SDK's client stands for the agents, so every test through it also checks that readmap's
+// own server speaks the protocol as a real client expects it. When the test ends the client hangs
+// up, and the server must then return nil.
 func mcpSession(t *testing.T, a *app, root string, allowOutside bool) *mcp.ClientSession {
 	t.Helper()
-	ctx := context.Background()
-	serverT, clientT := mcp.NewInMemoryTransports()
-	ss, err := a.mcpServer(root, allowOutside).Connect(ctx, serverT, nil)
+	return connectMCP(t, a.mcpServer(root, allowOutside))
+}
+
+// connectMCP connects the MCP SDK's client to s.
+func connectMCP(t *testing.T, s *mcpServer) *mcp.ClientSession {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	toServer, fromClient := io.Pipe()
+	toClient, fromServer := io.Pipe()
+	served := make(chan error, 1)
+	go func() {
+		served <- s.serve(ctx, toServer, fromServer)
+		fromServer.Close()
+	}()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, &mcp.IOTransport{Reader: toClient, Writer: fromClient}, nil)
 	if err != nil {
+		cancel()
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, clientT, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
+	t.Cleanup(func() {
+		defer cancel()
+		cs.Close()
+		select {
+		case err := <-served:
+			if err != nil {
+				t.Errorf("serve = %v when the client hung up, want nil", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Error("serve did not return when the client hung up")
+		}
+	})
 	return cs
 }
 
@@ -230,12 +248,18 @@ func TestMCPSymLeavesOutFilesOutsideTheRoot(t *testing.T) {
 	}
 }
 
-// TestMCPBoundsTheSDKsOwnErrors: arguments that do not match a tool's schema are refused by the
-// SDK with the values given; the server cuts that text, so a huge value does not come back.
-func TestMCPBoundsTheSDKsOwnErrors(t *testing.T) {
+// TestMCPBoundsArgumentErrors: arguments that do not match a tool's schema are refused with the
+// values given; the server cuts that text, so a huge value does not come back.
+func TestMCPBoundsArgumentErrors(t *testing.T) {
 	cs := mcpClient(t, repo(t, map[string]string{"a.go": "package a\n"}), false)
-	res := callTool(t, cs, "read", map[string]any{"path": "a.go", "page": strings.Repeat("0", 40000)})
-	if text := strings.Join(texts(res), ""); !res.IsError || len(text) > 1100 || !strings.Contains(text, "more bytes cut)") {
-		t.Errorf("read with a 40,000-byte page = error %v, %d bytes: %.200q", res.IsError, len(text), text)
+	for _, args := range []map[string]any{
+		{"path": "a.go", "page": strings.Repeat("0", 40000)},
+		{"path": "a.go", strings.Repeat("k", 40000): 1},
+		{"path": "a.go", "lines": []string{strings.Repeat("é", 40000)}},
+	} {
+		res := callTool(t, cs, "read", args)
+		if text := strings.Join(texts(res), ""); !res.IsError || len(text) > 1100 || !strings.Contains(text, "more bytes cut)") || !utf8.ValidString(text) {
+			t.Errorf("read with a 40,000-byte argument = error %v, %d bytes: %.200q", res.IsError, len(text), text)
+		}
 	}
 }
