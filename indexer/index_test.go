@@ -702,7 +702,8 @@ func TestGitRulesOnlyInGitWorkTree(t *testing.T) {
 }
 
 // TestStoreNeverIndexesItself: a store kept inside the root (--db) never indexes its own files
-// (the database, -wal, -shm, -journal, the .corrupt-* copies), whether the root is reached through
+// (the database, -wal, -shm, -journal, the .corrupt-* copies, a new store's image not yet in
+// place), whether the root is reached through
 // a symbolic link, given as a relative path, or the store's path leads there through a link.
 func TestStoreNeverIndexesItself(t *testing.T) {
 	for _, tc := range []struct {
@@ -738,6 +739,7 @@ func TestStoreNeverIndexesItself(t *testing.T) {
 				"db/index.db-journal":                 "a journal left behind\n",
 				"db/index.db.corrupt-20250101T000000": "an old corrupt store\n",
 				"db/index.db.corrupt-20250101T000000-wal": "its WAL\n",
+				"db/index.db.new-3kq9x":                   "a new store's image a killed run left\n",
 			})
 			link := filepath.Join(t.TempDir(), "link")
 			mustSymlink(t, real, link)

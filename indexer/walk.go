@@ -68,9 +68,10 @@ func underSkippedDir(rel string) bool {
 }
 
 // storeFiles recognises the files a walk must never index: the store's own (the database, its
-// -wal, -shm and -journal files, and the .corrupt-* copies a corrupt store is moved aside to). A
-// file is matched by its name and its folder's identity, not by its path: a root reached through
-// a symbolic link, or given as a relative path, still finds them.
+// -wal, -shm and -journal files, the .corrupt-* copies a corrupt store is moved aside to, and the
+// .new-* image of a new store not yet linked into place). A file is matched by its name and its
+// folder's identity, not by its path: a root reached through a symbolic link, or given as a
+// relative path, still finds them.
 type storeFiles struct{ dir, name string }
 
 // newStoreFiles returns the files of the store at db.
@@ -81,7 +82,7 @@ func newStoreFiles(db string) storeFiles {
 // has reports whether abs is one of the files. Only a file whose name matches costs a stat.
 func (o storeFiles) has(abs string) bool {
 	rest, ok := strings.CutPrefix(filepath.Base(abs), o.name)
-	if !ok || !(rest == "" || rest == "-wal" || rest == "-shm" || rest == "-journal" || strings.HasPrefix(rest, ".corrupt-")) {
+	if !ok || !(rest == "" || rest == "-wal" || rest == "-shm" || rest == "-journal" || strings.HasPrefix(rest, ".corrupt-") || strings.HasPrefix(rest, ".new-")) {
 		return false
 	}
 	return sameFolder(o.dir, filepath.Dir(abs))
