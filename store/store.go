@@ -331,7 +331,7 @@ func (s *Store) migrate(ctx context.Context) error {
 		return classify(err)
 	}
 	if version > len(files) {
-		return fmt.Errorf("%w (schema %d, this readmap knows %d)", ErrSchemaTooNew, version, len(files))
+		return schemaTooNew(version, len(files))
 	}
 	if s.readOnly && version < len(files) {
 		return fmt.Errorf("%w: its schema %d needs this readmap's %d", ErrReadOnly, version, len(files))
@@ -367,7 +367,7 @@ func (s *Store) applyMigrations(ctx context.Context, files []string) error {
 		return err
 	}
 	if version > len(files) { // made by a newer readmap since the caller looked
-		return fmt.Errorf("%w (schema %d, this readmap knows %d)", ErrSchemaTooNew, version, len(files))
+		return schemaTooNew(version, len(files))
 	}
 	if version == 0 { // a new store: the migrations' result at once
 		if _, err := tx.ExecContext(ctx, migrations.Schema); err != nil {
@@ -391,6 +391,11 @@ func (s *Store) applyMigrations(ctx context.Context, files []string) error {
 		}
 	}
 	return tx.Commit()
+}
+
+// schemaTooNew is the error of a store at schema version, of which this readmap knows known.
+func schemaTooNew(version, known int) error {
+	return fmt.Errorf("%w (schema %d, this readmap knows %d)", ErrSchemaTooNew, version, known)
 }
 
 func migrationFiles() ([]string, error) {

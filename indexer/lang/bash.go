@@ -2,10 +2,8 @@ package lang
 
 import (
 	"bytes"
-	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/bash"
@@ -83,11 +81,8 @@ func shSource(w *tsWalk, n *sitter.Node, _ tsAt) int {
 }
 
 // shFunctionHead matches a function definition at the start of a line: `name()`, `name ()`,
-// `function name`, `function name()`. It is compiled on first use, as every regexp of the
-// package: compiled at start-up, they cost every command, most of which never use them.
-var shFunctionHead = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?:function[ \t]+([\w:.@+-]+)(?:[ \t]*\(\))?|([\w:.@+-]+)[ \t]*\(\))[ \t]*(\{.*)?$`)
-})
+// `function name`, `function name()`.
+var shFunctionHead = lazyRegexp(`^(?:function[ \t]+([\w:.@+-]+)(?:[ \t]*\(\))?|([\w:.@+-]+)[ \t]*\(\))[ \t]*(\{.*)?$`)
 
 // shRepair finds the functions a syntax error hid. Bash's grammar loses the rest of a file at
 // constructs such as some `[[ =~ ]]` patterns; functions written at the start of a line and

@@ -9,9 +9,7 @@ package lang
 // macro calls at file level (`EXPORT_SYMBOL(f);`), which declare nothing.
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/readmap/readmap/store"
 )
@@ -717,9 +715,7 @@ func (s *cScan) declEnd(toks []clexTok, match []int32, from, to int) int {
 
 // cWrapped matches what follows the keyword of `__extern_inline int __NTH (atoi (...)) {`: a
 // macro named in reserved capitals (one or two underscores) wrapping the function's declarator.
-var cWrapped = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*_{1,2}[A-Z][A-Z0-9_]*\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(`)
-})
+var cWrapped = lazyRegexp(`^\s*_{1,2}[A-Z][A-Z0-9_]*\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(`)
 
 // function maps a function definition (cFunction): its signature runs to the body.
 func (s *cScan) function(st *cStmt, toks []clexTok, match []int32, sp cSpecs, decls [][2]int, start int, sigFrom int32) {

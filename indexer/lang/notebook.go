@@ -13,11 +13,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/readmap/readmap/store"
 )
@@ -196,7 +194,7 @@ func writeOutputText(b *bytes.Buffer, text string) {
 }
 
 // ansiEscape matches the terminal colour and cursor sequences tracebacks carry.
-var ansiEscape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]`) })
+var ansiEscape = lazyRegexp(`\x1b\[[0-9;?]*[ -/]*[@-~]`)
 
 // controlToSpace turns control characters other than tabs into spaces.
 func controlToSpace(r rune) rune {

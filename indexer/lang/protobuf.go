@@ -2,8 +2,6 @@ package lang
 
 import (
 	"bytes"
-	"regexp"
-	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/protobuf"
@@ -34,8 +32,8 @@ func protobufGrammar() *tsGrammar {
 }
 
 var (
-	protoSyntax   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*syntax\s*=\s*["']proto(\d)["']`) })
-	protoRequired = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^(\s*)required(\s)`) })
+	protoSyntax   = lazyRegexp(`(?m)^\s*syntax\s*=\s*["']proto(\d)["']`)
+	protoRequired = lazyRegexp(`(?m)^(\s*)required(\s)`)
 )
 
 // protoPrepare makes proto2 files parseable by the grammar, which knows proto3 only and wants a

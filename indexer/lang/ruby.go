@@ -2,9 +2,7 @@ package lang
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
-	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/ruby"
@@ -47,9 +45,7 @@ func rubyGrammar() *tsGrammar {
 }
 
 // rbDefNotEqual finds `def !=` and `def self.!=`: the part before the operator is group 1.
-var rbDefNotEqual = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(\bdef[ \t]+(?:[A-Za-z_][A-Za-z0-9_]*[ \t]*\.[ \t]*)?)!=`)
-})
+var rbDefNotEqual = lazyRegexp(`(\bdef[ \t]+(?:[A-Za-z_][A-Za-z0-9_]*[ \t]*\.[ \t]*)?)!=`)
 
 // rbPrepare renames the `!=` methods to `ne` for the grammar, which reads `def !=(other)` as an
 // endless `def !` whose body is `(other)`: the `end` of the method then closes the class around

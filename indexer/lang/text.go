@@ -1,11 +1,13 @@
 package lang
 
 // Text helpers every mapper shares: signatures folded to one line, names clipped at rune
-// boundaries, identifier bytes, line counts.
+// boundaries, identifier bytes, line counts, regexps compiled on first use.
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -145,4 +147,11 @@ func CountLines(src []byte) int {
 		n++
 	}
 	return n
+}
+
+// lazyRegexp returns expr's regexp, compiled on first use: a package-level regexp compiled at
+// start-up costs every command, most of which never map a file that needs it (a quarter of the
+// package's initialisation).
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
