@@ -137,7 +137,8 @@ func EachIdentifier(language string, src []byte, fn func(name []byte, line, colu
 	}
 	l := &identLexer{src: src, r: r, line: 1}
 	for c := range 256 {
-		l.ident[c] = isNameByte(byte(c)) || strings.IndexByte(r.extra, byte(c)) >= 0
+		l.extra[c] = strings.IndexByte(r.extra, byte(c)) >= 0
+		l.ident[c] = isNameByte(byte(c)) || l.extra[c]
 	}
 	for _, lc := range r.lineComments {
 		l.special[lc[0]] = true
@@ -158,6 +159,7 @@ type identLexer struct {
 	src       []byte
 	r         lexRules
 	ident     [256]bool // bytes of identifiers
+	extra     [256]bool // the bytes of lexRules.extra
 	special   [256]bool // first bytes of comments and strings
 	i         int
 	line      int
@@ -233,7 +235,7 @@ func (l *identLexer) run(fn func(name []byte, line, column int)) {
 			if l.r.memberKeywords.has(name) && !member && !l.objectKey(start) {
 				continue
 			}
-			if !l.r.keywords.has(name) && !onlyExtra(name, l.r.extra) {
+			if !l.r.keywords.has(name) && !l.onlyExtra(name) {
 				fn(name, l.line, start-l.lineStart+1)
 			}
 		case (c == '{' || c == '}') && len(l.substitutions) > 0:
@@ -346,9 +348,9 @@ func (l *identLexer) regexp() bool {
 func isNameByte(c byte) bool { return c >= 0x80 || isIdentByte(c) }
 
 // onlyExtra reports whether name holds extra characters only ("-", "?" in Clojure): an operator.
-func onlyExtra(name []byte, extra string) bool {
+func (l *identLexer) onlyExtra(name []byte) bool {
 	for _, c := range name {
-		if strings.IndexByte(extra, c) < 0 {
+		if !l.extra[c] {
 			return false
 		}
 	}

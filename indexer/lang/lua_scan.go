@@ -10,6 +10,7 @@ package lang
 // the line of the matching `end`, which is what Lua's compiler records as a prototype's lines.
 
 import (
+	"bytes"
 	"context"
 	"math"
 	"slices"
@@ -34,6 +35,101 @@ type luaTok struct {
 	line       int32 // 1-based line of the first byte
 	last       int32 // 1-based line of the last byte (strings span lines)
 	kind       luaKind
+	code       luaCode
+}
+
+// luaCode tells tokens apart without reading their text: for a name, the keyword it is (luaKwNone
+// when it is none); for an operator of one byte, that byte; luaOpDots for `...` and luaOpLong for
+// the other operators of two bytes.
+type luaCode uint8
+
+// The codes of Lua's reserved words, the only names whose code is not luaKwNone.
+const (
+	luaKwNone luaCode = iota
+	luaKwAnd
+	luaKwBreak
+	luaKwDo
+	luaKwElse
+	luaKwElseif
+	luaKwEnd
+	luaKwFalse
+	luaKwFor
+	luaKwFunction
+	luaKwGoto
+	luaKwIf
+	luaKwIn
+	luaKwLocal
+	luaKwNil
+	luaKwNot
+	luaKwOr
+	luaKwRepeat
+	luaKwReturn
+	luaKwThen
+	luaKwTrue
+	luaKwUntil
+	luaKwWhile
+)
+
+// The codes of operators longer than one byte, above every byte an operator of one byte can be
+// (bytes from 0x80 start names).
+const (
+	luaOpLong luaCode = 0x80 + iota // == ~= <= >= // :: << >> ..
+	luaOpDots                       // ...
+)
+
+// luaKeyword returns the code of the name w: the reserved word it is, or luaKwNone.
+func luaKeyword(w []byte) luaCode {
+	if len(w) < 2 || len(w) > 8 {
+		return luaKwNone
+	}
+	// (string(bytes) in a switch does not allocate.)
+	switch string(w) {
+	case "and":
+		return luaKwAnd
+	case "break":
+		return luaKwBreak
+	case "do":
+		return luaKwDo
+	case "else":
+		return luaKwElse
+	case "elseif":
+		return luaKwElseif
+	case "end":
+		return luaKwEnd
+	case "false":
+		return luaKwFalse
+	case "for":
+		return luaKwFor
+	case "function":
+		return luaKwFunction
+	case "goto":
+		return luaKwGoto
+	case "if":
+		return luaKwIf
+	case "in":
+		return luaKwIn
+	case "local":
+		return luaKwLocal
+	case "nil":
+		return luaKwNil
+	case "not":
+		return luaKwNot
+	case "or":
+		return luaKwOr
+	case "repeat":
+		return luaKwRepeat
+	case "return":
+		return luaKwReturn
+	case "then":
+		return luaKwThen
+	case "true":
+		return luaKwTrue
+	case "until":
+		return luaKwUntil
+	case "while":
+		return luaKwWhile
+	}
+	return luaKwNone
 }
 
 // luaMaxSource is the largest source the mapper reads; token offsets are 32-bit.
@@ -110,6 +206,47 @@ func luaTokens(src []byte, toks []luaTok) []luaTok {
 	return toks
 }
 
+// The classes of a token's first byte, which luaLex switches on.
+const (
+	luaByteOther   = iota // an operator
+	luaByteSpace          // blanks but the newline
+	luaByteNewline        // '\n'
+	luaByteName           // a letter, '_' or any byte from 0x80
+	luaByteDigit          // '0'-'9'
+	luaByteQuote          // '"' or '\''
+	luaByteMinus          // '-': a comment when doubled
+	luaByteBracket        // '[': a long string when `[[` or `[=[`
+	luaByteDot            // '.': a number when a digit follows
+)
+
+// luaByteClasses classes every byte as the first of a token; luaNameBytes marks the bytes a name
+// goes on with.
+var luaByteClasses, luaNameBytes = func() (classes [256]uint8, name [256]bool) {
+	for c := range 256 {
+		b := byte(c)
+		name[c] = isIdentByte(b) || b >= 0x80
+		switch {
+		case b == '\n':
+			classes[c] = luaByteNewline
+		case b == ' ' || b == '\t' || b == '\r' || b == '\f' || b == '\v':
+			classes[c] = luaByteSpace
+		case b >= '0' && b <= '9':
+			classes[c] = luaByteDigit
+		case name[c]:
+			classes[c] = luaByteName
+		case b == '"' || b == '\'':
+			classes[c] = luaByteQuote
+		case b == '-':
+			classes[c] = luaByteMinus
+		case b == '[':
+			classes[c] = luaByteBracket
+		case b == '.':
+			classes[c] = luaByteDot
+		}
+	}
+	return classes, name
+}()
+
 // luaLex cuts src into tokens, appending to toks, and returns the line spans of its syntax
 // errors: a short string the line's end cuts off, which Lua reports there and reads on after, and
 // a long string or comment never closed, which runs to the end of the file (its span ends at
@@ -131,31 +268,62 @@ func luaLex(src []byte, toks []luaTok) ([]luaTok, [][2]int) {
 			i++
 		}
 	}
+	// About one token in five bytes: room for them all at once.
+	if want := len(toks) + n/5; cap(toks) < want {
+		toks = slices.Grow(toks, want-len(toks))
+	}
 	for i < n {
 		c := src[i]
-		switch {
-		case c == '\n':
+		switch luaByteClasses[c] {
+		case luaByteNewline:
 			line++
 			i++
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			continue
+		case luaByteSpace:
 			i++
-		case c == '-' && i+1 < n && src[i+1] == '-':
-			i += 2
-			if i < n && src[i] == '[' {
-				if lv := luaLongOpen(src, i); lv >= 0 {
-					i = longEnd(i+lv+2, lv, line)
-					continue
+			continue
+		case luaByteName:
+			start := i
+			for i++; i < n && luaNameBytes[src[i]]; i++ {
+			}
+			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaTName, luaKeyword(src[start:i])})
+			continue
+		case luaByteDigit:
+			start := i
+			i = luaNumberEnd(src, i)
+			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaNumber, 0})
+			continue
+		case luaByteDot:
+			if i+1 < n && src[i+1] >= '0' && src[i+1] <= '9' {
+				start := i
+				i = luaNumberEnd(src, i)
+				toks = append(toks, luaTok{int32(start), int32(i), line, line, luaNumber, 0})
+				continue
+			}
+		case luaByteMinus:
+			if i+1 < n && src[i+1] == '-' {
+				i += 2
+				if i < n && src[i] == '[' {
+					if lv := luaLongOpen(src, i); lv >= 0 {
+						i = longEnd(i+lv+2, lv, line)
+						continue
+					}
 				}
+				if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+					i += k
+				} else {
+					i = n
+				}
+				continue
 			}
-			for i < n && src[i] != '\n' {
-				i++
+		case luaByteBracket:
+			if lv := luaLongOpen(src, i); lv >= 0 {
+				start, l := i, line
+				i = longEnd(i+lv+2, lv, line)
+				toks = append(toks, luaTok{int32(start), int32(i), l, line, luaString, 0})
+				continue
 			}
-		case c == '[' && luaLongOpen(src, i) >= 0:
-			lv := luaLongOpen(src, i)
-			start, l := i, line
-			i = longEnd(i+lv+2, lv, line)
-			toks = append(toks, luaTok{int32(start), int32(i), l, line, luaString})
-		case c == '"' || c == '\'':
+		case luaByteQuote:
 			start, l := i, line
 			i++
 			for i < n && src[i] != c && src[i] != '\n' {
@@ -183,42 +351,44 @@ func luaLex(src []byte, toks []luaTok) ([]luaTok, [][2]int) {
 			} else {
 				unparsed = appendSpan(unparsed, int(line), int(line))
 			}
-			toks = append(toks, luaTok{int32(start), int32(i), l, line, luaString})
-		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
-			start := i
-			for i < n && (isIdentByte(src[i]) || src[i] >= 0x80) {
-				i++
-			}
-			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaTName})
-		case c >= '0' && c <= '9' || c == '.' && i+1 < n && src[i+1] >= '0' && src[i+1] <= '9':
-			start := i
-			for i < n {
-				d := src[i]
-				if (d == '+' || d == '-') && (src[i-1] == 'e' || src[i-1] == 'E' || src[i-1] == 'p' || src[i-1] == 'P') &&
-					!(src[i-1] == 'e' || src[i-1] == 'E') == luaHex(src[start:i]) || isIdentByte(d) || d == '.' {
-					i++
-					continue
-				}
-				break
-			}
-			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaNumber})
-		default:
-			start := i
-			i++
-			if i < n {
-				two := string(src[start : i+1])
-				switch two {
-				case "==", "~=", "<=", ">=", "//", "::", "<<", ">>", "..":
-					i++
-					if two == ".." && i < n && src[i] == '.' {
-						i++
-					}
-				}
-			}
-			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaOp})
+			toks = append(toks, luaTok{int32(start), int32(i), l, line, luaString, 0})
+			continue
 		}
+		// An operator: == ~= <= >= // :: << >> .. and ... are one token each.
+		start, code := i, luaCode(c)
+		i++
+		if i < n {
+			if d := src[i]; d == c && (c == '=' || c == '/' || c == ':' || c == '<' || c == '>' || c == '.') ||
+				d == '=' && (c == '~' || c == '<' || c == '>') {
+				i++
+				code = luaOpLong
+				if c == '.' && i < n && src[i] == '.' {
+					i++
+					code = luaOpDots
+				}
+			}
+		}
+		toks = append(toks, luaTok{int32(start), int32(i), line, line, luaOp, code})
 	}
 	return toks, unparsed
+}
+
+// luaNumberEnd returns the offset just after the number starting at src[i] (a digit, or a '.'
+// before one): its digits, letters, dots and an exponent's sign.
+func luaNumberEnd(src []byte, i int) int {
+	start := i
+	for ; i < len(src); i++ {
+		d := src[i]
+		if isIdentByte(d) || d == '.' {
+			continue
+		}
+		if (d == '+' || d == '-') && (src[i-1] == 'e' || src[i-1] == 'E' || src[i-1] == 'p' || src[i-1] == 'P') &&
+			!(src[i-1] == 'e' || src[i-1] == 'E') == luaHex(src[start:i]) {
+			continue
+		}
+		break
+	}
+	return i
 }
 
 // luaHex reports whether a number so far is hexadecimal (its exponent is 'p', not 'e').
@@ -260,26 +430,34 @@ func (p *luaScan) word(i int) string {
 	return string(p.src[t.start:t.end])
 }
 
-// is reports whether token i is the name or operator w.
-func (p *luaScan) is(i int, w string) bool {
-	if i < 0 || i >= len(p.toks) {
-		return false
-	}
-	t := p.toks[i]
-	return (t.kind == luaTName || t.kind == luaOp) && string(p.src[t.start:t.end]) == w
+// op reports whether token i is the operator of one byte c.
+func (p *luaScan) op(i int, c byte) bool {
+	return i >= 0 && i < len(p.toks) && p.toks[i].kind == luaOp && p.toks[i].code == luaCode(c)
 }
 
-// luaKeywords are Lua's reserved words: never a symbol name.
-var luaKeywords = map[string]bool{
-	"and": true, "break": true, "do": true, "else": true, "elseif": true, "end": true, "false": true,
-	"for": true, "function": true, "goto": true, "if": true, "in": true, "local": true, "nil": true,
-	"not": true, "or": true, "repeat": true, "return": true, "then": true, "true": true, "until": true,
-	"while": true,
+// kw reports whether token i is the reserved word k.
+func (p *luaScan) kw(i int, k luaCode) bool {
+	return i >= 0 && i < len(p.toks) && p.toks[i].kind == luaTName && p.toks[i].code == k
+}
+
+// named reports whether token i is the name (not a keyword) w.
+func (p *luaScan) named(i int, w string) bool {
+	return p.ident(i) && string(p.src[p.toks[i].start:p.toks[i].end]) == w
 }
 
 // ident reports whether token i is a name that is not a keyword.
 func (p *luaScan) ident(i int) bool {
-	return i >= 0 && i < len(p.toks) && p.toks[i].kind == luaTName && !luaKeywords[p.word(i)]
+	return p.kw(i, luaKwNone)
+}
+
+// closes reports whether t is a bracket that closes: ')', ']' or '}'.
+func (t luaTok) closes() bool {
+	return t.kind == luaOp && (t.code == ')' || t.code == ']' || t.code == '}')
+}
+
+// opens reports whether t is a bracket that opens: '(', '[' or '{'.
+func (t luaTok) opens() bool {
+	return t.kind == luaOp && (t.code == '(' || t.code == '[' || t.code == '{')
 }
 
 // top returns the innermost open frame, or nil at the file's top block.
@@ -335,12 +513,12 @@ func (p *luaScan) sigLine(a, b int) string {
 // paramsEnd returns the index of the ')' closing the parameter list that opens at token i ('('),
 // or the last token before i when there is none.
 func (p *luaScan) paramsEnd(i int) int {
-	if !p.is(i, "(") {
+	if !p.op(i, '(') {
 		return i - 1
 	}
 	// A parameter list is short; the cap keeps broken input (no ')') linear.
 	for j := i + 1; j < len(p.toks) && j < i+luaMaxParams; j++ {
-		if p.is(j, ")") {
+		if p.op(j, ')') {
 			return j
 		}
 	}
@@ -353,15 +531,15 @@ func (p *luaScan) run() {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if t.kind == luaOp {
-			switch p.src[t.start] {
+			switch t.code {
 			case '{':
 				p.openTable(i)
 			case '(', '[':
-				p.stack = append(p.stack, luaFrame{open: p.src[t.start], sym: -1, line: t.line})
+				p.stack = append(p.stack, luaFrame{open: byte(t.code), sym: -1, line: t.line})
 			case '}', ')', ']':
 				// Pop to the matching bracket; blocks left open inside it are broken source.
 				want := byte('{')
-				switch p.src[t.start] {
+				switch t.code {
 				case ')':
 					want = '('
 				case ']':
@@ -379,25 +557,24 @@ func (p *luaScan) run() {
 		if t.kind != luaTName {
 			continue
 		}
-		// (string(bytes) in a switch does not allocate.)
-		switch string(p.src[t.start:t.end]) {
-		case "function":
+		switch t.code {
+		case luaKwFunction:
 			i = p.function(i)
-		case "do":
+		case luaKwDo:
 			if f := p.top(); f != nil && f.open == 'w' {
 				f.open = 'b'
 			} else {
 				p.stack = append(p.stack, luaFrame{open: 'b', sym: -1, line: t.line})
 			}
-		case "while", "for":
+		case luaKwWhile, luaKwFor:
 			p.stack = append(p.stack, luaFrame{open: 'w', sym: -1, line: t.line})
-		case "if":
+		case luaKwIf:
 			p.stack = append(p.stack, luaFrame{open: 'i', sym: -1, line: t.line})
-		case "repeat":
+		case luaKwRepeat:
 			p.stack = append(p.stack, luaFrame{open: 'r', sym: -1, line: t.line})
-		case "end", "until":
+		case luaKwEnd, luaKwUntil:
 			want := byte('b')
-			if p.src[t.start] == 'u' {
+			if t.code == luaKwUntil {
 				want = 'r'
 			}
 			for k := len(p.stack) - 1; k >= 0; k-- {
@@ -408,12 +585,12 @@ func (p *luaScan) run() {
 					break // an `end` inside brackets closes nothing outside them
 				}
 			}
-		case "local":
-			if p.atTop() && !p.is(i+1, "function") {
+		case luaKwLocal:
+			if p.atTop() && !p.kw(i+1, luaKwFunction) {
 				i = p.vars(i, i+1)
 			}
-		default:
-			if p.atTop() && p.ident(i) && p.stmtStart(i) {
+		case luaKwNone:
+			if p.atTop() && p.stmtStart(i) {
 				i = p.assignment(i)
 			}
 		}
@@ -459,13 +636,16 @@ func (p *luaScan) stmtStart(i int) bool {
 	prev := p.toks[i-1]
 	switch prev.kind {
 	case luaTName:
-		w := p.word(i - 1)
-		return !luaKeywords[w] || w == "end" || w == "nil" || w == "true" || w == "false" || w == "do" || w == "then" || w == "else" || w == "repeat"
+		switch prev.code {
+		case luaKwNone, luaKwEnd, luaKwNil, luaKwTrue, luaKwFalse, luaKwDo, luaKwThen, luaKwElse, luaKwRepeat:
+			return true
+		}
+		return false
 	case luaString, luaNumber:
 		return true
 	}
-	switch p.word(i - 1) {
-	case ")", "]", "}", ";", "...":
+	switch prev.code {
+	case ')', ']', '}', ';', luaOpDots:
 		return true
 	}
 	return false
@@ -477,12 +657,17 @@ func (p *luaScan) chain(i int) (string, int) {
 	if !p.ident(i) {
 		return "", i
 	}
-	var b strings.Builder
-	b.WriteString(p.word(i))
-	for (p.is(i+1, ".") || p.is(i+1, ":")) && p.ident(i+2) {
-		b.WriteString(p.word(i + 1))
-		b.WriteString(p.word(i + 2))
+	first, spaced := i, false
+	for (p.op(i+1, '.') || p.op(i+1, ':')) && p.ident(i+2) {
+		spaced = spaced || p.toks[i].end != p.toks[i+1].start || p.toks[i+1].end != p.toks[i+2].start
 		i += 2
+	}
+	if !spaced { // as it is written: one string of the source
+		return string(p.src[p.toks[first].start:p.toks[i].end]), i
+	}
+	var b strings.Builder
+	for k := first; k <= i; k++ {
+		b.WriteString(p.word(k))
 	}
 	return b.String(), i
 }
@@ -494,17 +679,16 @@ func (p *luaScan) stmtEnd(i int) int {
 	var open []byte // 'b' block, 'w' loop head before its do, 'r' repeat, '(' any bracket
 	for j := i; j < len(p.toks); j++ {
 		t := p.toks[j]
-		w := p.word(j)
 		if t.kind == luaOp {
-			switch w {
-			case "(", "[", "{":
+			switch t.code {
+			case '(', '[', '{':
 				open = append(open, '(')
-			case ")", "]", "}":
+			case ')', ']', '}':
 				if len(open) == 0 {
 					return j - 1
 				}
 				open = open[:len(open)-1]
-			case ";":
+			case ';':
 				if len(open) == 0 {
 					return j - 1
 				}
@@ -515,29 +699,29 @@ func (p *luaScan) stmtEnd(i int) int {
 			continue
 		}
 		top := len(open) == 0
-		switch w {
-		case "function":
+		switch t.code {
+		case luaKwFunction:
 			// A function value continues the statement; a function statement starts one.
 			if top && j > i && p.stmtStart(j) {
 				return j - 1
 			}
 			open = append(open, 'b')
-		case "if":
+		case luaKwIf:
 			if top && j > i {
 				return j - 1
 			}
 			open = append(open, 'b')
-		case "while", "for":
+		case luaKwWhile, luaKwFor:
 			if top && j > i {
 				return j - 1
 			}
 			open = append(open, 'w')
-		case "repeat":
+		case luaKwRepeat:
 			if top && j > i {
 				return j - 1
 			}
 			open = append(open, 'r')
-		case "do":
+		case luaKwDo:
 			if top && j > i {
 				return j - 1
 			}
@@ -546,17 +730,17 @@ func (p *luaScan) stmtEnd(i int) int {
 			} else {
 				open = append(open, 'b')
 			}
-		case "end", "until":
+		case luaKwEnd, luaKwUntil:
 			if top {
 				return j - 1
 			}
 			open = open[:len(open)-1]
-		case "local", "return", "break", "goto", "else", "elseif", "then":
+		case luaKwLocal, luaKwReturn, luaKwBreak, luaKwGoto, luaKwElse, luaKwElseif, luaKwThen:
 			if top && j > i {
 				return j - 1
 			}
-		default:
-			if top && j > i && p.ident(j) && p.stmtStart(j) {
+		case luaKwNone:
+			if top && j > i && p.stmtStart(j) {
 				return j - 1
 			}
 		}
@@ -571,10 +755,10 @@ func (p *luaScan) vars(l, i int) int {
 	for p.ident(i) {
 		names = append(names, i)
 		i++
-		if p.is(i, "<") && p.ident(i+1) && p.is(i+2, ">") { // an attribute: <const>, <close>
+		if p.op(i, '<') && p.ident(i+1) && p.op(i+2, '>') { // an attribute: <const>, <close>
 			i += 3
 		}
-		if !p.is(i, ",") {
+		if !p.op(i, ',') {
 			break
 		}
 		i++
@@ -582,7 +766,7 @@ func (p *luaScan) vars(l, i int) int {
 	if len(names) == 0 {
 		return l
 	}
-	if !p.is(i, "=") {
+	if !p.op(i, '=') {
 		end := i - 1
 		for _, nm := range names {
 			p.add(store.Symbol{Name: p.word(nm), Kind: store.KindVar, Signature: p.sigLine(l, end),
@@ -605,12 +789,12 @@ func (p *luaScan) assignment(i int) int {
 		}
 		names = append(names, j)
 		j = last + 1
-		if !p.is(j, ",") {
+		if !p.op(j, ',') {
 			break
 		}
 		j++
 	}
-	if !p.is(j, "=") {
+	if !p.op(j, '=') {
 		return i
 	}
 	return p.values(i, names, j+1)
@@ -626,18 +810,19 @@ func (p *luaScan) values(s int, names []int, v int) int {
 	starts := []int{v}
 	depth := 0
 	for j := v; j <= end; j++ {
-		switch w := p.word(j); {
-		case p.toks[j].kind == luaOp && (w == "(" || w == "[" || w == "{"):
+		switch t := p.toks[j]; {
+		case t.opens():
 			depth++
-		case p.toks[j].kind == luaOp && (w == ")" || w == "]" || w == "}"):
+		case t.closes():
 			depth--
-		case p.toks[j].kind == luaTName && (w == "function" || w == "if" || w == "while" || w == "for" || w == "repeat" || w == "do"):
-			if w != "do" {
+		case t.kind == luaTName:
+			switch t.code {
+			case luaKwFunction, luaKwIf, luaKwWhile, luaKwFor, luaKwRepeat:
 				depth++
+			case luaKwEnd, luaKwUntil:
+				depth--
 			}
-		case p.toks[j].kind == luaTName && (w == "end" || w == "until"):
-			depth--
-		case depth == 0 && w == ",":
+		case depth == 0 && t.kind == luaOp && t.code == ',':
 			starts = append(starts, j+1)
 		}
 	}
@@ -649,12 +834,12 @@ func (p *luaScan) values(s int, names []int, v int) int {
 			val = starts[k]
 		}
 		switch {
-		case val >= 0 && p.is(val, "function"):
+		case val >= 0 && p.kw(val, luaKwFunction):
 			// Left for the scan at the `function` token, which finds this assignment.
 			if firstFn < 0 {
 				firstFn = val
 			}
-		case val >= 0 && p.is(val, "require") && p.toks[val].kind == luaTName:
+		case val >= 0 && p.named(val, "require"):
 			if m := p.requireArg(val + 1); m != "" && len(p.stack) == 0 {
 				if !slices.Contains(p.res.Imports, m) {
 					p.res.Imports = append(p.res.Imports, m)
@@ -682,19 +867,19 @@ func (p *luaScan) addVar(s, end int, name string) {
 
 // requireArg returns the module of `require("x")` or `require "x"` whose argument starts at i.
 func (p *luaScan) requireArg(i int) string {
-	if p.is(i, "(") && i+2 < len(p.toks) && p.toks[i+1].kind == luaString && p.is(i+2, ")") {
+	if p.op(i, '(') && i+2 < len(p.toks) && p.toks[i+1].kind == luaString && p.op(i+2, ')') {
 		i++
 	}
 	if i >= len(p.toks) || p.toks[i].kind != luaString {
 		return ""
 	}
 	next := i + 1
-	if p.is(next, ")") && p.is(i-1, "(") {
+	if p.op(next, ')') && p.op(i-1, '(') {
 		next++
 	}
 	// `require("x")()` is a value made from the module, not the import.
 	// (`require "x".y` stays an import, as the tree-sitter mapper read it.)
-	if next < len(p.toks) && (p.toks[next].kind == luaString || p.is(next, "(") || p.is(next, "{")) {
+	if next < len(p.toks) && (p.toks[next].kind == luaString || p.op(next, '(') || p.op(next, '{')) {
 		return ""
 	}
 	return unquote(p.word(i))
@@ -703,7 +888,7 @@ func (p *luaScan) requireArg(i int) string {
 // openTable pushes a table constructor at token i, named when it is the value of `name =`.
 func (p *luaScan) openTable(i int) {
 	f := luaFrame{open: '{', sym: -1, tparent: -1, line: p.toks[i].line}
-	if p.is(i-1, "=") {
+	if p.op(i-1, '=') {
 		if qual, sym := p.target(i - 1); qual != "" {
 			f.table, f.tparent = qual, sym
 		}
@@ -718,12 +903,12 @@ func (p *luaScan) target(eq int) (string, int) {
 	if !p.ident(j) {
 		return "", -1
 	}
-	for p.is(j-1, ".") && p.ident(j-2) {
+	for p.op(j-1, '.') && p.ident(j-2) {
 		j -= 2
 	}
 	written := strings.Join(strings.Fields(string(p.src[p.toks[j].start:p.toks[eq-1].end])), "")
 	if f := p.top(); f != nil && f.open == '{' {
-		if j != eq-1 || !(p.is(j-1, "{") || p.is(j-1, ",") || p.is(j-1, ";")) {
+		if j != eq-1 || !(p.op(j-1, '{') || p.op(j-1, ',') || p.op(j-1, ';')) {
 			return "", -1
 		}
 		if f.table == "" {
@@ -731,7 +916,7 @@ func (p *luaScan) target(eq int) (string, int) {
 		}
 		return f.table + "." + written, f.tparent
 	}
-	if p.is(j-1, ",") || p.is(j-1, ".") || p.is(j-1, ":") {
+	if p.op(j-1, ',') || p.op(j-1, '.') || p.op(j-1, ':') {
 		return "", -1
 	}
 	sym := p.parent()
@@ -753,17 +938,17 @@ func (p *luaScan) function(i int) int {
 	if p.ident(i + 1) {
 		w, last := p.chain(i + 1)
 		written, params = w, last+1
-		if p.is(i-1, "local") {
+		if p.kw(i-1, luaKwLocal) {
 			start = i - 1
 		}
-	} else if p.is(i-1, "=") {
+	} else if p.op(i-1, '=') {
 		if q, sym := p.target(i - 1); q != "" {
 			written, parent = q, sym
 			start = i - 2
-			for p.is(start-1, ".") && p.ident(start-2) {
+			for p.op(start-1, '.') && p.ident(start-2) {
 				start -= 2
 			}
-			if p.is(start-1, "local") {
+			if p.kw(start-1, luaKwLocal) {
 				start--
 			}
 		}
@@ -788,12 +973,12 @@ func (p *luaScan) function(i int) int {
 		p.fn = append(p.fn, f.sym)
 	}
 	p.stack = append(p.stack, f)
-	if p.is(params, "(") {
+	if p.op(params, '(') {
 		for j := params + 1; j < len(p.toks) && j < params+luaMaxParams; j++ {
-			if p.is(j, ")") {
+			if p.op(j, ')') {
 				return j
 			}
-			if p.is(j, "=") || p.is(j, "(") || p.is(j, "{") {
+			if p.op(j, '=') || p.op(j, '(') || p.op(j, '{') {
 				break // not a parameter list: leave the rest to the scan
 			}
 		}
