@@ -111,8 +111,11 @@ func (w *worker) analyze(ctx context.Context, f *store.File, src []byte) (store.
 	f.Language, f.Mapper, f.MappersVersion, f.Lines = m.Language, m.MapperName, m.Version, m.Lines
 	f.Symbols, f.Imports, f.Summary = m.Symbols, m.Imports, m.Summary
 	f.Skip, f.SkipDetail = m.Skip, m.SkipDetail
-	if f.Skip.HasMap() {
-		f.Uses, f.UsedNames = lang.Uses(f.Language, src) // for refs and the repository map
+	switch { // for refs and the repository map
+	case m.Uses != nil:
+		f.Uses, f.UsedNames = m.Uses.Filter, m.Uses.Names
+	case f.Skip.HasMap():
+		f.Uses, f.UsedNames = lang.Uses(f.Language, src)
 	}
 	if f.Lines > store.LineIndexStep { // shorter files have no checkpoint past line 1
 		f.LineIndex = LineIndex(src, store.LineIndexStep)

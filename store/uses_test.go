@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"math"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -57,5 +60,46 @@ func TestNameSetsFollowTheirFiles(t *testing.T) {
 	}
 	if got := sets(); len(got) != 0 {
 		t.Fatalf("after a delete: %+v", got)
+	}
+}
+
+// TestSortedHashes: sorted and without repeats at every size, both sides of radixFrom, whatever
+// the hashes' bytes.
+func TestSortedHashes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 2, 100, radixFrom - 1, radixFrom, radixFrom + 1, 5000, 70000} {
+		for _, spread := range []uint32{3, 1000, math.MaxUint32} {
+			hs := make([]uint32, n)
+			for i := range hs {
+				hs[i] = rng.Uint32() % spread
+				if spread == math.MaxUint32 && i%7 == 0 {
+					hs[i] = math.MaxUint32 - uint32(i%3) // the top byte's values too
+				}
+			}
+			want := slices.Clone(hs)
+			slices.Sort(want)
+			want = slices.Compact(want)
+			if got := SortedHashes(hs); !slices.Equal(got, want) {
+				t.Fatalf("SortedHashes of %d hashes below %d: not sorted or not distinct", n, spread)
+			}
+		}
+	}
+}
+
+// BenchmarkSortedHashes sorts the hashes of a data file's distinct names.
+func BenchmarkSortedHashes(b *testing.B) {
+	for _, n := range []int{256, 1024, 40000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			orig := make([]uint32, n)
+			for i := range orig {
+				orig[i] = rng.Uint32()
+			}
+			hs := make([]uint32, n)
+			for b.Loop() {
+				copy(hs, orig)
+				SortedHashes(hs)
+			}
+		})
 	}
 }

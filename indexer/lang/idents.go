@@ -112,8 +112,6 @@ func lexRulesOf(language string) (lexRules, bool) {
 		return lexRules{lineComments: []string{"#"}, quotes: `"'`, extra: "?!"}, true
 	case "Bash", "Dockerfile":
 		return lexRules{lineComments: []string{"#"}, hashAfterSpace: true, quotes: `"'`}, true
-	case "Lua":
-		return lexRules{lineComments: []string{"--"}, blockComments: [][2]string{{"--[[", "]]"}}, quotes: `"'`}, true
 	case "SQL":
 		return lexRules{lineComments: []string{"--"}, blockComments: cLike, quotes: `'"`}, true
 	case "OCaml":
@@ -131,6 +129,10 @@ func lexRulesOf(language string) (lexRules, bool) {
 // 1-based byte column. It calls nothing for a language without code identifiers. name is a view
 // of src, valid during the call.
 func EachIdentifier(language string, src []byte, fn func(name []byte, line, column int)) {
+	if language == "Lua" { // its mapper's tokenizer knows its long strings and comments
+		luaEachIdentifier(src, fn)
+		return
+	}
 	r, ok := lexRulesOf(language)
 	if !ok {
 		return
@@ -509,13 +511,28 @@ func AfterMember(line []byte, col int) bool {
 // still passes it), for refs; and their store.NameHash values, sorted, for the repository map.
 // Both are nil when there are none.
 func Uses(language string, src []byte) (filter []byte, names []uint32) {
+	return usesOf(len(src), func(add func(name []byte)) {
+		EachIdentifier(language, src, func(name []byte, _, _ int) { add(name) })
+	})
+}
+
+// FileUses is what Uses returns for a file, when its mapper gathered it from its own tokens
+// (Result.Uses): equal to what Uses gives for the file.
+type FileUses struct {
+	Filter []byte
+	Names  []uint32
+}
+
+// usesOf is Uses of the identifiers each adds, of a source of size bytes; the slices each adds
+// must stay unchanged until usesOf returns.
+func usesOf(size int, each func(add func(name []byte))) (filter []byte, names []uint32) {
 	set := identSets.Get().(*identSet)
 	defer func() {
 		set.release()
 		identSets.Put(set)
 	}()
-	set.reset(min(len(src)/64, 4096))
-	EachIdentifier(language, src, func(name []byte, _, _ int) { set.add(name) })
+	set.reset(min(size/64, 4096))
+	each(set.add)
 	if len(set.names) == 0 {
 		return nil, nil
 	}

@@ -15,6 +15,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/readmap/readmap/store"
 )
@@ -135,6 +136,9 @@ func luaKeyword(w []byte) luaCode {
 // luaMaxSource is the largest source the mapper reads; token offsets are 32-bit.
 const luaMaxSource = math.MaxInt32
 
+// luaKeptTokens is the most tokens whose room a mapper keeps for the next file (5 MB).
+const luaKeptTokens = 1 << 18
+
 // luaMaxParams caps the tokens read for a parameter list.
 const luaMaxParams = 512
 
@@ -158,14 +162,46 @@ func (m *luaMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 	}
 	p := luaScan{src: src, toks: m.toks, lastVar: -1}
 	p.run()
-	if cap(m.toks) > 1<<16 {
-		m.toks = nil
-	}
 	if p.openAt > 0 {
 		unparsed = append(unparsed, [2]int{p.openAt, math.MaxInt32})
 	}
 	p.res.Unparsed = joinSpans(unparsed, CountLines(src))
+	p.res.Uses = luaUses(src, m.toks)
+	if cap(m.toks) > luaKeptTokens {
+		m.toks = nil
+	}
 	return &p.res, nil
+}
+
+// luaUses is Uses of the file src cut into toks: the names that are not reserved words.
+func luaUses(src []byte, toks []luaTok) *FileUses {
+	filter, names := usesOf(len(src), func(add func(name []byte)) {
+		for _, t := range toks {
+			if t.kind == luaTName && t.code == luaKwNone {
+				add(src[t.start:t.end])
+			}
+		}
+	})
+	return &FileUses{Filter: filter, Names: names}
+}
+
+// luaEachIdentifier is EachIdentifier for Lua: the names outside comments and strings, as its
+// tokenizer cuts them, that are not reserved words.
+func luaEachIdentifier(src []byte, fn func(name []byte, line, column int)) {
+	if len(src) > luaMaxSource {
+		return
+	}
+	toks, _ := luaLex(src, nil)
+	line, lineStart := int32(0), 0
+	for _, t := range toks {
+		if t.kind != luaTName || t.code != luaKwNone {
+			continue
+		}
+		if t.line != line {
+			line, lineStart = t.line, bytes.LastIndexByte(src[:t.start], '\n')+1
+		}
+		fn(src[t.start:t.end], int(line), int(t.start)-lineStart+1)
+	}
 }
 
 // luaLongOpen reports the level of a long bracket `[==[` at src[i] ('[' there), or -1.
@@ -268,8 +304,9 @@ func luaLex(src []byte, toks []luaTok) ([]luaTok, [][2]int) {
 			i++
 		}
 	}
-	// About one token in five bytes: room for them all at once.
-	if want := len(toks) + n/5; cap(toks) < want {
+	// Code has a token in six or seven bytes, data tables one in four or five: room for them all
+	// at once, where growing copied megabytes of a data file's tokens.
+	if want := len(toks) + n/4; cap(toks) < want {
 		toks = slices.Grow(toks, want-len(toks))
 	}
 	for i < n {
@@ -906,7 +943,10 @@ func (p *luaScan) target(eq int) (string, int) {
 	for p.op(j-1, '.') && p.ident(j-2) {
 		j -= 2
 	}
-	written := strings.Join(strings.Fields(string(p.src[p.toks[j].start:p.toks[eq-1].end])), "")
+	written := string(p.src[p.toks[j].start:p.toks[eq-1].end])
+	if !luaSpaceless(written) {
+		written = strings.Join(strings.Fields(written), "")
+	}
 	if f := p.top(); f != nil && f.open == '{' {
 		if j != eq-1 || !(p.op(j-1, '{') || p.op(j-1, ',') || p.op(j-1, ';')) {
 			return "", -1
@@ -924,6 +964,16 @@ func (p *luaScan) target(eq int) (string, int) {
 		sym = p.lastVar
 	}
 	return written, sym
+}
+
+// luaSpaceless reports whether s is ASCII without a blank, which strings.Fields leaves whole.
+func luaSpaceless(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {
+			return false
+		}
+	}
+	return true
 }
 
 // function handles the `function` keyword at token i: a function statement names itself, a

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"regexp"
 	"strings"
 	"testing"
@@ -146,7 +147,50 @@ func FuzzLuaScanner(f *testing.F) {
 		if !reflect.DeepEqual(fresh, again) {
 			t.Fatalf("a mapper that mapped other files maps otherwise:\n%+v\n%+v", fresh, again)
 		}
+		if filter, names := Uses("Lua", src); !slices.Equal(fresh.Uses.Filter, filter) || !slices.Equal(fresh.Uses.Names, names) {
+			t.Fatalf("the mapper's uses %x, %x; Uses gives %x, %x", fresh.Uses.Filter, fresh.Uses.Names, filter, names)
+		}
 	})
+}
+
+// TestLuaIdentifiers: Lua's identifiers are its tokenizer's names that are not reserved words, at
+// their line and byte column; none in a comment or a string of any kind.
+func TestLuaIdentifiers(t *testing.T) {
+	src := "#!/usr/bin/lua x\nlocal a = b.c --[==[ d\n]] e ]==] .. [[ f\n]] .. g\n" +
+		"--[[ h ]] i = 'j' .. \"k\\\nl\" m --n\nfunction o:p(q, ...) return r[\"s\"] end\n  _t2 = 0x1p4 ü\n"
+	var got []string
+	EachIdentifier("Lua", []byte(src), func(name []byte, line, col int) {
+		got = append(got, fmt.Sprintf("%d:%d:%s", line, col, name))
+	})
+	want := []string{"2:7:a", "2:11:b", "2:13:c", "4:7:g", "5:11:i", "6:4:m",
+		"7:10:o", "7:12:p", "7:14:q", "7:29:r", "8:3:_t2", "8:15:ü"}
+	if !slices.Equal(got, want) {
+		t.Errorf("identifiers\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestLuaMapperGivesUses: the uses the mapper gathers from its tokens are those Uses gives, on
+// every Lua file of the corpus.
+func TestLuaMapperGivesUses(t *testing.T) {
+	files := luaCorpus()
+	if len(files) == 0 {
+		t.Skip("no Lua files installed")
+	}
+	m := newLuaMapper()
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := m.Map(context.Background(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		filter, names := Uses("Lua", src)
+		if res.Uses == nil || !slices.Equal(res.Uses.Filter, filter) || !slices.Equal(res.Uses.Names, names) {
+			t.Fatalf("%s: the mapper's uses are not those Uses gives", f)
+		}
+	}
 }
 
 // luaPathological are inputs of n units built to make a scanner slow (unclosed calls, chains,

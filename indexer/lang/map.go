@@ -70,6 +70,8 @@ type FileMap struct {
 	// symbols then come from the fallback map); SkipDetail says more.
 	Skip       store.SkipReason
 	SkipDetail string
+	// Uses is what Uses gives for the file when its mapper gathered it (Result.Uses), else nil.
+	Uses *FileUses
 }
 
 // Map maps src, the content of the file named path (the name and the head decide the language).
@@ -113,6 +115,7 @@ func (ms *Mappers) MapAs(ctx context.Context, lang *Language, src []byte) *FileM
 	m.Symbols = normalize(syms, m.Lines)
 	m.Imports = res.Imports
 	m.Summary = res.Summary
+	m.Uses = res.Uses
 	return m
 }
 

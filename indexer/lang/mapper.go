@@ -27,6 +27,9 @@ type Result struct {
 	// not read past: its map may lack declarations there, which the line heuristics then give
 	// (withHeuristicsIn).
 	Unparsed [][2]int
+	// Uses, when set, is what Uses gives for the file, which the mapper gathered from its own
+	// tokens; nil leaves it to Uses.
+	Uses *FileUses
 }
 
 // Language is one entry of the table of languages (languages.go): how to recognise its files,

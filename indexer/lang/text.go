@@ -119,12 +119,27 @@ func validUTF8(s string) string {
 
 // clip returns s as valid UTF-8 of at most width runes, with "…" where it was cut.
 func clip(s string, width int) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	if utf8.RuneCountInString(s) <= width {
-		return s
+	// One pass over the first width+1 characters only: a line of a megabyte is not converted whole.
+	// A run of invalid bytes counts as the one U+FFFD that strings.ToValidUTF8 makes of it.
+	chars, cut := 0, 0 // cut: the bytes of the first width-1 characters
+	for i := 0; i < len(s); chars++ {
+		if r, size := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || size > 1 {
+			i += size
+		} else {
+			for i++; i < len(s); i++ {
+				if r, size := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || size > 1 {
+					break
+				}
+			}
+		}
+		if chars+1 == width-1 {
+			cut = i
+		}
+		if chars+1 > width {
+			return strings.ToValidUTF8(s[:cut], "\uFFFD") + "…"
+		}
 	}
-	runes := []rune(s)
-	return string(runes[:width-1]) + "…"
+	return strings.ToValidUTF8(s, "\uFFFD")
 }
 
 func isIdentByte(c byte) bool {
