@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"os"
 	"reflect"
-	"slices"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
