@@ -523,24 +523,27 @@ type FileUses struct {
 	Names  []uint32
 }
 
-// usesOf is Uses of the identifiers each adds, of a source of size bytes; the slices each adds
-// must stay unchanged until usesOf returns.
+// usesOf is Uses of the identifiers each adds, of a source of size bytes, gathered in a set of
+// identSets; the slices each adds must stay unchanged until usesOf returns.
 func usesOf(size int, each func(add func(name []byte))) (filter []byte, names []uint32) {
 	set := identSets.Get().(*identSet)
-	defer func() {
-		set.release()
-		identSets.Put(set)
-	}()
-	set.reset(min(size/64, 4096))
-	each(set.add)
-	if len(set.names) == 0 {
+	defer identSets.Put(set)
+	return set.uses(size, each)
+}
+
+// uses is usesOf gathering in s, which it leaves empty with its room kept for the next file.
+func (s *identSet) uses(size int, each func(add func(name []byte))) (filter []byte, names []uint32) {
+	defer s.release()
+	s.reset(min(size/64, 4096))
+	each(s.add)
+	if len(s.names) == 0 {
 		return nil, nil
 	}
-	width := max(64, (len(set.names)*10+7)/8*8) // in bits
+	width := max(64, (len(s.names)*10+7)/8*8) // in bits
 	filter = make([]byte, 1+width/8)
 	filter[0] = useFilterHashes
-	names = make([]uint32, 0, len(set.names))
-	for _, name := range set.names {
+	names = make([]uint32, 0, len(s.names))
+	for _, name := range s.names {
 		h1, h2 := nameHashes(name)
 		for k := range uint64(useFilterHashes) {
 			bit := (h1 + k*h2) % uint64(width)

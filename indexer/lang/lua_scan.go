@@ -33,8 +33,7 @@ const (
 // luaTok is one token; comments are not kept.
 type luaTok struct {
 	start, end int32 // byte offsets
-	line       int32 // 1-based line of the first byte
-	last       int32 // 1-based line of the last byte (strings span lines)
+	line       int32 // 1-based line of the first byte (a string's last is lastLine's)
 	kind       luaKind
 	code       luaCode
 }
@@ -142,9 +141,11 @@ const luaKeptTokens = 1 << 18
 // luaMaxParams caps the tokens read for a parameter list.
 const luaMaxParams = 512
 
-// luaMapper maps Lua files; its token buffer is reused between files.
+// luaMapper maps Lua files; its token buffer and identifier set are reused between files (a set
+// of a pool is dropped at each collection, and its room with it).
 type luaMapper struct {
 	toks []luaTok
+	uses identSet
 }
 
 // newLuaMapper returns a Lua scanner mapper.
@@ -166,16 +167,17 @@ func (m *luaMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 		unparsed = append(unparsed, [2]int{p.openAt, math.MaxInt32})
 	}
 	p.res.Unparsed = joinSpans(unparsed, CountLines(src))
-	p.res.Uses = luaUses(src, m.toks)
+	p.res.Uses = luaUses(&m.uses, src, m.toks)
 	if cap(m.toks) > luaKeptTokens {
 		m.toks = nil
 	}
 	return &p.res, nil
 }
 
-// luaUses is Uses of the file src cut into toks: the names that are not reserved words.
-func luaUses(src []byte, toks []luaTok) *FileUses {
-	filter, names := usesOf(len(src), func(add func(name []byte)) {
+// luaUses is Uses of the file src cut into toks, gathered in set: the names that are not
+// reserved words.
+func luaUses(set *identSet, src []byte, toks []luaTok) *FileUses {
+	filter, names := set.uses(len(src), func(add func(name []byte)) {
 		for _, t := range toks {
 			if t.kind == luaTName && t.code == luaKwNone {
 				add(src[t.start:t.end])
@@ -323,18 +325,18 @@ func luaLex(src []byte, toks []luaTok) ([]luaTok, [][2]int) {
 			start := i
 			for i++; i < n && luaNameBytes[src[i]]; i++ {
 			}
-			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaTName, luaKeyword(src[start:i])})
+			toks = append(toks, luaTok{int32(start), int32(i), line, luaTName, luaKeyword(src[start:i])})
 			continue
 		case luaByteDigit:
 			start := i
 			i = luaNumberEnd(src, i)
-			toks = append(toks, luaTok{int32(start), int32(i), line, line, luaNumber, 0})
+			toks = append(toks, luaTok{int32(start), int32(i), line, luaNumber, 0})
 			continue
 		case luaByteDot:
 			if i+1 < n && src[i+1] >= '0' && src[i+1] <= '9' {
 				start := i
 				i = luaNumberEnd(src, i)
-				toks = append(toks, luaTok{int32(start), int32(i), line, line, luaNumber, 0})
+				toks = append(toks, luaTok{int32(start), int32(i), line, luaNumber, 0})
 				continue
 			}
 		case luaByteMinus:
@@ -357,7 +359,7 @@ func luaLex(src []byte, toks []luaTok) ([]luaTok, [][2]int) {
 			if lv := luaLongOpen(src, i); lv >= 0 {
 				start, l := i, line
 				i = longEnd(i+lv+2, lv, line)
-				toks = append(toks, luaTok{int32(start), int32(i), l, line, luaString, 0})
+				toks = append(toks, luaTok{int32(start), int32(i), l, luaString, 0})
 				continue
 			}
 		case luaByteQuote:
@@ -388,7 +390,7 @@ func luaLex(src []byte, toks []luaTok) ([]luaTok, [][2]int) {
 			} else {
 				unparsed = appendSpan(unparsed, int(line), int(line))
 			}
-			toks = append(toks, luaTok{int32(start), int32(i), l, line, luaString, 0})
+			toks = append(toks, luaTok{int32(start), int32(i), l, luaString, 0})
 			continue
 		}
 		// An operator: == ~= <= >= // :: << >> .. and ... are one token each.
@@ -405,7 +407,7 @@ func luaLex(src []byte, toks []luaTok) ([]luaTok, [][2]int) {
 				}
 			}
 		}
-		toks = append(toks, luaTok{int32(start), int32(i), line, line, luaOp, code})
+		toks = append(toks, luaTok{int32(start), int32(i), line, luaOp, code})
 	}
 	return toks, unparsed
 }
@@ -475,6 +477,15 @@ func (p *luaScan) op(i int, c byte) bool {
 // kw reports whether token i is the reserved word k.
 func (p *luaScan) kw(i int, k luaCode) bool {
 	return i >= 0 && i < len(p.toks) && p.toks[i].kind == luaTName && p.toks[i].code == k
+}
+
+// lastLine returns the line of token i's last byte: a string may span lines.
+func (p *luaScan) lastLine(i int) int {
+	t := p.toks[i]
+	if t.kind != luaString {
+		return int(t.line)
+	}
+	return int(t.line) + bytes.Count(p.src[t.start:t.end], []byte{'\n'})
 }
 
 // named reports whether token i is the name (not a keyword) w.
@@ -807,7 +818,7 @@ func (p *luaScan) vars(l, i int) int {
 		end := i - 1
 		for _, nm := range names {
 			p.add(store.Symbol{Name: p.word(nm), Kind: store.KindVar, Signature: p.sigLine(l, end),
-				StartLine: int(p.toks[l].line), EndLine: int(p.toks[end].last), Parent: -1})
+				StartLine: int(p.toks[l].line), EndLine: p.lastLine(end), Parent: -1})
 		}
 		return end
 	}
@@ -898,7 +909,7 @@ func (p *luaScan) values(s int, names []int, v int) int {
 // addVar adds a variable named name for the statement from token s to token end.
 func (p *luaScan) addVar(s, end int, name string) {
 	p.add(store.Symbol{Name: name, Kind: store.KindVar, Signature: p.sigLine(s, end),
-		StartLine: int(p.toks[s].line), EndLine: int(p.toks[end].last), Parent: -1})
+		StartLine: int(p.toks[s].line), EndLine: p.lastLine(end), Parent: -1})
 	p.lastVar, p.lastVarEnd = len(p.res.Symbols)-1, end
 }
 
