@@ -307,9 +307,10 @@ func luaLex(src []byte, toks []luaTok) ([]luaTok, [][2]int) {
 		}
 	}
 	// Code has a token in six or seven bytes, data tables one in four or five: room for them all
-	// at once, where growing copied megabytes of a data file's tokens.
+	// at once, where growing copied megabytes of a data file's tokens; and twice the room there
+	// was, so that a mapper's growing files clear few new buffers.
 	if want := len(toks) + n/4; cap(toks) < want {
-		toks = slices.Grow(toks, want-len(toks))
+		toks = slices.Grow(toks, max(want, 2*cap(toks))-len(toks))
 	}
 	for i < n {
 		c := src[i]
