@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"hash/maphash"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -576,13 +577,25 @@ func (s *identSet) reset(expected int) {
 	for n < 2*expected {
 		n <<= 1
 	}
+	s.hashes, s.names = s.hashes[:0], s.names[:0]
+	s.size(n)
+}
+
+// size empties the table and makes it n slots long, reusing its room when it has enough; the
+// names get room for as many as the table holds before it grows (half its slots), so they are
+// never copied between two sizes (appending grew a data file's tens of thousands of names by
+// a quarter at a time, each time into new memory).
+func (s *identSet) size(n int) {
 	if cap(s.slots) >= n {
 		s.slots = s.slots[:n]
 		clear(s.slots)
 	} else {
 		s.slots = make([]int32, n)
 	}
-	s.hashes, s.names = s.hashes[:0], s.names[:0]
+	if room := n/2 + 1; cap(s.names) < room {
+		s.names = slices.Grow(s.names, room-len(s.names))
+		s.hashes = slices.Grow(s.hashes, room-len(s.hashes))
+	}
 }
 
 // release drops the set's hold on the source its names are slices of.
@@ -613,7 +626,7 @@ func (s *identSet) add(name []byte) {
 
 // grow doubles the table, placing every name again.
 func (s *identSet) grow() {
-	s.slots = make([]int32, 2*len(s.slots))
+	s.size(2 * len(s.slots))
 	mask := len(s.slots) - 1
 	for k, h := range s.hashes {
 		i := int(h) & mask
