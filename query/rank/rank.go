@@ -88,7 +88,7 @@ type graph struct {
 	defName  []uint32 // name hash of each definition
 	defFile  []int32  // file of each definition
 
-	groupOf map[uint64]int32 // groupKey(family, name hash) -> group: the definitions of one name in one family
+	groupOf *idTable // groupKey(family, name hash) -> group: the definitions of one name in one family
 	// The definitions of group grp are groupMembers[groupStart[grp]:groupStart[grp+1]], by
 	// folder (defsOf).
 	groupStart   []int32
@@ -103,7 +103,7 @@ type graph struct {
 	clusterDefStart   []int32
 	clusterDefs       []int32
 	clusterFolder     []int32
-	byScope           map[uint64]int32
+	byScope           *idTable
 
 	mentioned map[uint32]bool
 	// The groups each file uses (useStart[i]..useStart[i+1]-1 in uses), how many files use each
@@ -198,7 +198,7 @@ func newGraph(sets []store.NameSet) *graph {
 	g.defStart[len(sets)] = int32(total)
 	g.defName = make([]uint32, 0, total)
 	g.defFile = make([]int32, 0, total)
-	g.groupOf = make(map[uint64]int32, total/2)
+	g.groupOf = newIDTable(total / 2)
 	// Two passes: the groups and their sizes, then their members in one array.
 	var sizes []int32
 	groupOfDef := make([]int32, 0, total)
@@ -207,10 +207,10 @@ func newGraph(sets []store.NameSet) *graph {
 			g.defName = append(g.defName, h)
 			g.defFile = append(g.defFile, int32(i))
 			key := groupKey(g.familyOf[i], h)
-			grp, ok := g.groupOf[key]
+			grp, ok := g.groupOf.get(key)
 			if !ok {
 				grp = int32(len(sizes))
-				g.groupOf[key] = grp
+				g.groupOf.put(key, grp)
 				sizes = append(sizes, 0)
 			}
 			sizes[grp]++
@@ -245,7 +245,7 @@ func (g *graph) makeClusters() {
 	g.clusterDefStart = make([]int32, 1, g.groups()+1)
 	g.clusterFolder = make([]int32, 0, g.groups())
 	g.clusterDefs = make([]int32, 0, len(g.defName))
-	g.byScope = map[uint64]int32{}
+	g.byScope = newIDTable(0)
 	for grp := range g.groups() {
 		defs := g.defsOf(grp)
 		g.groupClusterStart[grp] = int32(len(g.clusterFolder))
@@ -267,9 +267,9 @@ func (g *graph) makeClusters() {
 		}
 		// A use of a name defined in many folders looks its scopes up instead of checking each.
 		for c := first; c < end; c++ {
-			g.byScope[uint64(grp)<<32|uint64(g.clusterFolder[c])] = c
+			g.byScope.put(uint64(grp)<<32|uint64(g.clusterFolder[c]), c)
 			for _, k := range g.clusterDefs[g.clusterDefStart[c]:g.clusterDefStart[c+1]] {
-				g.byScope[uint64(grp)<<32|uint64(int32(g.folders)+g.defFile[k])] = c
+				g.byScope.put(uint64(grp)<<32|uint64(int32(g.folders)+g.defFile[k]), c)
 			}
 		}
 	}
@@ -308,7 +308,7 @@ func (g *graph) groupsUsed(start []int32) []int32 {
 	for i := range g.sets {
 		start[i] = int32(len(uses))
 		for _, h := range g.sets[i].Used {
-			if grp, ok := g.groupOf[groupKey(g.familyOf[i], h)]; ok {
+			if grp, ok := g.groupOf.get(groupKey(g.familyOf[i], h)); ok {
 				uses = append(uses, grp)
 			}
 		}
@@ -388,7 +388,7 @@ func (g *graph) eachUse(start func(i int, total float64), fn func(i int, u *use)
 			clusters := g.groupClusterStart[grp+1] - g.groupClusterStart[grp]
 			if clusters >= bigGroup {
 				for _, scope := range mine {
-					if c, ok := g.byScope[uint64(grp)<<32|uint64(scope)]; ok && !slices.Contains(meant[first:], c) {
+					if c, ok := g.byScope.get(uint64(grp)<<32 | uint64(scope)); ok && !slices.Contains(meant[first:], c) {
 						meant = append(meant, c)
 					}
 				}
