@@ -56,6 +56,21 @@ type worker struct {
 	gate    *semaphore.Weighted // nil maps without waiting
 	raw     bool                // map the bytes, not the text readers see (Options.Raw)
 	same    *sameContent        // the run's analyses by content; nil analyses every file
+	// readRoom is the memory of the last file read, which the next is read into when it fits:
+	// nothing of a file's analysis holds its bytes, and reading each into new memory cost the
+	// memory's zeroing and first touch (a twentieth of an index of a tree of Lua).
+	readRoom []byte
+}
+
+// keptReadRoom is the most memory a worker keeps for reading the next file.
+const keptReadRoom = 8 << 20
+
+// keepRoom keeps the memory src was read into for the next file, unless it is larger than
+// keptReadRoom; a nil src (its mapper ran out of time and may still read it) keeps nothing.
+func (w *worker) keepRoom(src []byte) {
+	if cap(src) > 0 && cap(src) <= keptReadRoom {
+		w.readRoom = src[:0]
+	}
 }
 
 // newWorker returns a worker that maps a file or a few, each on a goroutine of its own.

@@ -144,10 +144,11 @@ func (p *processor) read(ctx context.Context, w *worker, file openedFile, fi fs.
 			return out
 		}
 	}
-	src, fi, err := readStable(file, fi)
+	src, fi, err := readStable(file, fi, w.readRoom)
 	if err != nil {
 		return p.skipped(rel, StampOf(fi), prev, store.SkipUnreadable, reasonText(err))
 	}
+	defer func() { w.keepRoom(src) }()
 	f := &store.File{Path: rel, Hash: Hash(src)}
 	f.SetStamp(StampOf(fi))
 	f.Size = int64(len(src))
@@ -158,6 +159,9 @@ func (p *processor) read(ctx context.Context, w *worker, file openedFile, fi fs.
 		return outcome{change: changePut, path: rel, file: f, isNew: prev == nil}
 	}
 	packed, ok := w.analyze(ctx, f, src)
+	if f.Skip == store.SkipMapperTimeout {
+		w.readRoom, src = nil, nil // the mapper may still be reading src on a goroutine of its own
+	}
 	if !ok {
 		return outcome{change: changeNone, path: rel, isNew: prev == nil} // the run is ending: nothing to write
 	}
@@ -237,12 +241,13 @@ func (p *processor) skipped(rel string, stamp store.Stamp, prev *store.FileState
 }
 
 // readStable reads the open file whole and stats it again; when its stat data moved during the
-// read it reads again, so the stored row describes one version of the file.
-func readStable(file openedFile, before os.FileInfo) ([]byte, os.FileInfo, error) {
+// read it reads again, so the stored row describes one version of the file. It reads into room's
+// memory when room has enough.
+func readStable(file openedFile, before os.FileInfo, room []byte) ([]byte, os.FileInfo, error) {
 	var src []byte
 	for range readRetries {
 		var err error
-		if src, err = readSized(file, before.Size()); err != nil {
+		if src, err = readSized(file, before.Size(), room); err != nil {
 			return nil, before, err
 		}
 		after, err := file.Stat()
@@ -260,12 +265,23 @@ func readStable(file openedFile, before os.FileInfo) ([]byte, os.FileInfo, error
 // readSized returns the content of file, size bytes as its stat data said. It reads exactly
 // that many (one read of a regular file, no second one to meet its end), or up to the end when it
 // is shorter: a file that grew meanwhile has stat data of its own, which readStable compares. A
-// file that says it is empty is read to its end (a special file's size can be 0).
-func readSized(file openedFile, size int64) ([]byte, error) {
+// file that says it is empty is read to its end (a special file's size can be 0). It reads into
+// room's memory when room has enough.
+func readSized(file openedFile, size int64, room []byte) ([]byte, error) {
 	if size <= 0 {
-		return readAllAt(file, make([]byte, 0, 512))
+		if cap(room) < 512 {
+			room = make([]byte, 0, 512)
+		}
+		return readAllAt(file, room[:0])
 	}
-	src := make([]byte, size, size+512) // room for a little growth, as os.ReadFile leaves
+	var src []byte
+	if int64(cap(room)) >= size+512 {
+		src = room[:size]
+	} else {
+		// Room for a little growth, as os.ReadFile leaves, or twice the room there was, so that
+		// a worker reading larger and larger files takes new memory a few times only.
+		src = make([]byte, size, max(size+512, min(2*int64(cap(room)), keptReadRoom)))
+	}
 	n, err := file.ReadAt(src, 0)
 	if err == io.EOF {
 		err = nil

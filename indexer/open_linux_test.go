@@ -59,7 +59,7 @@ func TestOpenBeneathOpensOnlyWhatLiesUnderTheRoot(t *testing.T) {
 			t.Errorf("openBeneath(%s) stat %v %v %v %+v; os.Stat says %v %v %v %+v", rel,
 				fi.Name(), fi.Mode(), fi.ModTime(), StampOf(fi), want.Name(), want.Mode(), want.ModTime(), StampOf(want))
 		}
-		src, err := readSized(file, fi.Size())
+		src, err := readSized(file, fi.Size(), nil)
 		if wantSrc, _ := os.ReadFile(filepath.Join(root, rel)); err != nil || string(src) != string(wantSrc) {
 			t.Errorf("readSized(%s) = %q, %v; want %q", rel, src, err, wantSrc)
 		}
@@ -89,7 +89,7 @@ func TestReadSizedReadsToTheEndWhenTheSizeSaysNothing(t *testing.T) {
 	}
 	defer f.Close()
 	for _, size := range []int64{0, 5, 12, 40} {
-		got, err := readSized(f, size)
+		got, err := readSized(f, size, nil)
 		want := "twelve bytes"
 		if size == 5 {
 			want = "twelv"
