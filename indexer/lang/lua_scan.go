@@ -135,7 +135,7 @@ func luaKeyword(w []byte) luaCode {
 // luaMaxSource is the largest source the mapper reads; token offsets are 32-bit.
 const luaMaxSource = math.MaxInt32
 
-// luaKeptTokens is the most tokens whose room a mapper keeps for the next file (5 MB).
+// luaKeptTokens is the most tokens whose room a mapper keeps for the next file (4 MB).
 const luaKeptTokens = 1 << 18
 
 // luaMaxParams caps the tokens read for a parameter list.
