@@ -512,9 +512,11 @@ func AfterMember(line []byte, col int) bool {
 // still passes it), for refs; and their store.NameHash values, sorted, for the repository map.
 // Both are nil when there are none.
 func Uses(language string, src []byte) (filter []byte, names []uint32) {
-	return usesOf(len(src), func(add func(name []byte)) {
-		EachIdentifier(language, src, func(name []byte, _, _ int) { add(name) })
-	})
+	set := identSets.Get().(*identSet)
+	defer identSets.Put(set)
+	set.reset(len(src))
+	EachIdentifier(language, src, func(name []byte, _, _ int) { set.add(name) })
+	return set.uses()
 }
 
 // FileUses is what Uses returns for a file, when its mapper gathered it from its own tokens
@@ -524,19 +526,10 @@ type FileUses struct {
 	Names  []uint32
 }
 
-// usesOf is Uses of the identifiers each adds, of a source of size bytes, gathered in a set of
-// identSets; the slices each adds must stay unchanged until usesOf returns.
-func usesOf(size int, each func(add func(name []byte))) (filter []byte, names []uint32) {
-	set := identSets.Get().(*identSet)
-	defer identSets.Put(set)
-	return set.uses(size, each)
-}
-
-// uses is usesOf gathering in s, which it leaves empty with its room kept for the next file.
-func (s *identSet) uses(size int, each func(add func(name []byte))) (filter []byte, names []uint32) {
+// uses returns Uses of the names added since reset, and leaves the set empty with its room kept
+// for the next file.
+func (s *identSet) uses() (filter []byte, names []uint32) {
 	defer s.release()
-	s.reset(min(size/64, 4096))
-	each(s.add)
 	if len(s.names) == 0 {
 		return nil, nil
 	}
@@ -571,8 +564,10 @@ type identSet struct {
 // identSeed seeds the hashes of identSet, which never leave the process.
 var identSeed = maphash.MakeSeed()
 
-// reset empties the set, with room for about expected names before it grows.
-func (s *identSet) reset(expected int) {
+// reset empties the set for the names of a source of size bytes, with room for about one name in
+// 64 bytes (at most 4,096) before it grows. The names added must stay unchanged until uses.
+func (s *identSet) reset(size int) {
+	expected := min(size/64, 4096)
 	n := 64
 	for n < 2*expected {
 		n <<= 1

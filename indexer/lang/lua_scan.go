@@ -177,13 +177,13 @@ func (m *luaMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 // luaUses is Uses of the file src cut into toks, gathered in set: the names that are not
 // reserved words.
 func luaUses(set *identSet, src []byte, toks []luaTok) *FileUses {
-	filter, names := set.uses(len(src), func(add func(name []byte)) {
-		for _, t := range toks {
-			if t.kind == luaTName && t.code == luaKwNone {
-				add(src[t.start:t.end])
-			}
+	set.reset(len(src))
+	for _, t := range toks {
+		if t.kind == luaTName && t.code == luaKwNone {
+			set.add(src[t.start:t.end])
 		}
-	})
+	}
+	filter, names := set.uses()
 	return &FileUses{Filter: filter, Names: names}
 }
 
