@@ -338,3 +338,35 @@ func FuzzUsesGathersEach(f *testing.F) {
 		}
 	})
 }
+
+// TestIdentHashSpreads: identHash, which places names in identSet's table, gives distinct values
+// to distinct names of every length it reads in line (up to 16 bytes) and spreads them over the
+// table's low bits, where a bad spread would make each lookup a long probe (correctness does not
+// hang on it: FuzzUsesGathersEach holds the sets).
+func TestIdentHashSpreads(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
+	seen := map[string]bool{}
+	hashes := map[uint64]string{}
+	buckets := make([]int, 1<<12)
+	for len(seen) < 100000 {
+		name := make([]byte, 1+rng.IntN(16))
+		for i := range name {
+			name[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		if seen[string(name)] {
+			continue
+		}
+		seen[string(name)] = true
+		h := identHash(name)
+		if other, ok := hashes[h]; ok {
+			t.Fatalf("identHash(%q) = identHash(%q) = %#x", name, other, h)
+		}
+		hashes[h] = string(name)
+		buckets[h&(1<<12-1)]++
+	}
+	// 100,000 names in 4,096 buckets: about 24 each; a fair spread keeps the fullest under twice that.
+	if most := slices.Max(buckets); most > 48 {
+		t.Errorf("the fullest of 4,096 buckets holds %d of 100,000 names (a fair spread: about 24)", most)
+	}
+}
