@@ -157,12 +157,19 @@ func (m *luaMapper) Map(ctx context.Context, src []byte) (*Result, error) {
 		return &Result{}, nil
 	}
 	var unparsed [][2]int
-	m.toks, unparsed = luaLex(src, m.toks[:0])
+	var functions int
+	m.toks, unparsed, functions = luaLex(src, m.toks[:0])
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	p := luaScan{src: src, toks: m.toks, lastVar: -1}
+	// A symbol for about every `function` and a few variables: room for them at once, where
+	// growing the list copied it (a tenth of the scan on koreader's Lua).
+	p.res.Symbols = make([]store.Symbol, 0, functions+functions/4+8)
 	p.run()
+	if len(p.res.Symbols) == 0 {
+		p.res.Symbols = nil // as a file without symbols always had them
+	}
 	if p.openAt > 0 {
 		unparsed = append(unparsed, [2]int{p.openAt, math.MaxInt32})
 	}
@@ -193,7 +200,7 @@ func luaEachIdentifier(src []byte, fn func(name []byte, line, column int)) {
 	if len(src) > luaMaxSource {
 		return
 	}
-	toks, _ := luaLex(src, nil)
+	toks, _, _ := luaLex(src, nil)
 	line, lineStart := int32(0), 0
 	for _, t := range toks {
 		if t.kind != luaTName || t.code != luaKwNone {
@@ -240,7 +247,7 @@ func luaLongEnd(src []byte, i, level int, line *int32) int {
 
 // luaTokens cuts src into tokens, appending to toks, as luaLex does.
 func luaTokens(src []byte, toks []luaTok) []luaTok {
-	toks, _ = luaLex(src, toks)
+	toks, _, _ = luaLex(src, toks)
 	return toks
 }
 
@@ -288,9 +295,9 @@ var luaByteClasses, luaNameBytes = func() (classes [256]uint8, name [256]bool) {
 // luaLex cuts src into tokens, appending to toks, and returns the line spans of its syntax
 // errors: a short string the line's end cuts off, which Lua reports there and reads on after, and
 // a long string or comment never closed, which runs to the end of the file (its span ends at
-// math.MaxInt32). A first line starting with '#' (a shebang) is skipped, as Lua does.
-func luaLex(src []byte, toks []luaTok) ([]luaTok, [][2]int) {
-	var unparsed [][2]int
+// math.MaxInt32). A first line starting with '#' (a shebang) is skipped, as Lua does. It also
+// counts the `function` keywords.
+func luaLex(src []byte, toks []luaTok) (_ []luaTok, unparsed [][2]int, functions int) {
 	i, n := 0, len(src)
 	line := int32(1)
 	// longEnd ends the long bracket of level lv opened at line l, whose text starts at from.
@@ -326,7 +333,11 @@ func luaLex(src []byte, toks []luaTok) ([]luaTok, [][2]int) {
 			start := i
 			for i++; i < n && luaNameBytes[src[i]]; i++ {
 			}
-			toks = append(toks, luaTok{int32(start), int32(i), line, luaTName, luaKeyword(src[start:i])})
+			code := luaKeyword(src[start:i])
+			if code == luaKwFunction {
+				functions++
+			}
+			toks = append(toks, luaTok{int32(start), int32(i), line, luaTName, code})
 			continue
 		case luaByteDigit:
 			start := i
@@ -410,7 +421,7 @@ func luaLex(src []byte, toks []luaTok) ([]luaTok, [][2]int) {
 		}
 		toks = append(toks, luaTok{int32(start), int32(i), line, luaOp, code})
 	}
-	return toks, unparsed
+	return toks, unparsed, functions
 }
 
 // luaNumberEnd returns the offset just after the number starting at src[i] (a digit, or a '.'
