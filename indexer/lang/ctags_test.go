@@ -261,9 +261,10 @@ var luaNamePath = regexp.MustCompile(`^[A-Za-z_][\w]*([.:][A-Za-z_]\w*)*$`)
 var luaNamingFunction = regexp.MustCompile(`\bfunction\s+[A-Za-z_][\w.:]*\s*\(|=\s*function\b`)
 
 // luaOutsideCode reports whether the 1-based line holds no `function` keyword of the code: the
-// word is only in a comment or a string there (Lua's tokenizer, luaTokens, decides).
+// word is only in a comment or a string there (Lua's tokenizer, luaLex, decides).
 func luaOutsideCode(src []byte, line int) bool {
-	for _, t := range luaTokens(src, nil) {
+	toks, _, _ := luaLex(src, nil)
+	for _, t := range toks {
 		if int(t.line) == line && t.kind == luaTName && string(src[t.start:t.end]) == "function" {
 			return false
 		}

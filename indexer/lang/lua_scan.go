@@ -15,7 +15,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/readmap/readmap/store"
 )
@@ -243,12 +242,6 @@ func luaLongEnd(src []byte, i, level int, line *int32) int {
 		}
 	}
 	return -1
-}
-
-// luaTokens cuts src into tokens, appending to toks, as luaLex does.
-func luaTokens(src []byte, toks []luaTok) []luaTok {
-	toks, _, _ = luaLex(src, toks)
-	return toks
 }
 
 // The classes of a token's first byte, which luaLex switches on.
@@ -966,10 +959,7 @@ func (p *luaScan) target(eq int) (string, int) {
 	for p.op(j-1, '.') && p.ident(j-2) {
 		j -= 2
 	}
-	written := string(p.src[p.toks[j].start:p.toks[eq-1].end])
-	if !luaSpaceless(written) {
-		written = strings.Join(strings.Fields(written), "")
-	}
+	written, _ := p.chain(j) // up to eq-1: the `=` ends it
 	if f := p.top(); f != nil && f.open == '{' {
 		if j != eq-1 || !(p.op(j-1, '{') || p.op(j-1, ',') || p.op(j-1, ';')) {
 			return "", -1
@@ -987,16 +977,6 @@ func (p *luaScan) target(eq int) (string, int) {
 		sym = p.lastVar
 	}
 	return written, sym
-}
-
-// luaSpaceless reports whether s is ASCII without a blank, which strings.Fields leaves whole.
-func luaSpaceless(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= utf8.RuneSelf || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {
-			return false
-		}
-	}
-	return true
 }
 
 // function handles the `function` keyword at token i: a function statement names itself, a
