@@ -534,8 +534,8 @@ func (s *identSet) uses() (filter []byte, names []uint32) {
 	if len(s.names) == 0 {
 		return nil, nil
 	}
-	width := max(64, (len(s.names)*10+7)/8*8) // in bits
-	filter = make([]byte, 1+width/8)
+	width := max(64, (len(s.names)*10+7)/8*8)     // in bits
+	filter = store.MakeWritten[byte](1 + width/8) // its bits are set by reading and writing
 	filter[0] = useFilterHashes
 	names = make([]uint32, 0, len(s.names))
 	for _, name := range s.names {
@@ -607,7 +607,7 @@ func (s *identSet) size(n int) {
 		s.slots = s.slots[:n]
 		clear(s.slots)
 	} else {
-		s.slots = make([]int32, n)
+		s.slots = store.MakeWritten[int32](n)
 	}
 	if room := n/2 + 1; cap(s.names) < room {
 		s.names = slices.Grow(s.names, room-len(s.names))

@@ -442,8 +442,9 @@ func (g *graph) link() {
 	g.spreadStart = make([]int32, n+1)
 	g.dangling = make([]bool, n)
 	g.clusterEdgeStart = make([]int32, n+1)
-	acc := make([]float64, n)                     // what file i gives each file it uses, before dividing by total
-	cacc := make([]float64, len(g.clusterFolder)) // and each cluster
+	// Accumulators, read before written: see store.MakeWritten.
+	acc := store.MakeWritten[float64](n)                     // what file i gives each file it uses, before dividing by total
+	cacc := store.MakeWritten[float64](len(g.clusterFolder)) // and each cluster
 	var touched, ctouched []int32
 	total, prev := 0.0, -1
 	flush := func() { // prev's edges
@@ -548,8 +549,8 @@ func (g *graph) pageRank(p []float64) []float64 {
 	n := len(g.sets)
 	rank := slices.Clone(p)
 	next := make([]float64, n)
-	spread := make([]float64, g.groups())
-	clusterFlow := make([]float64, len(g.clusterFolder))
+	spread := store.MakeWritten[float64](g.groups()) // read before written: see store.MakeWritten
+	clusterFlow := store.MakeWritten[float64](len(g.clusterFolder))
 	for range maxIterations {
 		dangling := 0.0
 		clear(next)
@@ -621,10 +622,11 @@ func (g *graph) definitions(fileRank []float64) []Definition {
 	for k := range defs {
 		defs[k] = Definition{File: g.defFile[k], Name: g.defName[k]}
 	}
-	spread := make([]float64, g.groups())
-	spreadUsers := make([]int32, g.groups())
-	clusterFlow := make([]float64, len(g.clusterFolder))
-	clusterUsers := make([]int32, len(g.clusterFolder))
+	// Accumulators, read before written: see store.MakeWritten.
+	spread := store.MakeWritten[float64](g.groups())
+	spreadUsers := store.MakeWritten[int32](g.groups())
+	clusterFlow := store.MakeWritten[float64](len(g.clusterFolder))
+	clusterUsers := store.MakeWritten[int32](len(g.clusterFolder))
 	meantStart := int32(0)
 	n := float64(len(g.sets))
 	for i := range g.totals {

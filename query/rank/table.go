@@ -1,6 +1,10 @@
 package rank
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/readmap/readmap/store"
+)
 
 // idTable maps uint64 keys to int32 ids: open addressing with linear probing over a power of two
 // of slots, a key's first slot taken by multiplying it by a large odd constant. A name's group is
@@ -23,7 +27,7 @@ func newIDTable(expected int) *idTable {
 func (t *idTable) resize(n int) {
 	size := 1 << bits.Len(uint(n-1))
 	keys, ids := t.keys, t.ids
-	t.keys, t.ids = make([]uint64, size), make([]int32, size)
+	t.keys, t.ids = store.MakeWritten[uint64](size), store.MakeWritten[int32](size)
 	t.shift = uint(64 - bits.Len(uint(size-1)))
 	for k, id := range ids {
 		if id != 0 {
