@@ -263,7 +263,7 @@ var luaNamingFunction = regexp.MustCompile(`\bfunction\s+[A-Za-z_][\w.:]*\s*\(|=
 // luaOutsideCode reports whether the 1-based line holds no `function` keyword of the code: the
 // word is only in a comment or a string there (Lua's tokenizer, luaLex, decides).
 func luaOutsideCode(src []byte, line int) bool {
-	toks, _, _ := luaLex(src, nil)
+	toks, _, _ := luaLex(src, nil, nil)
 	for _, t := range toks {
 		if int(t.line) == line && t.kind == luaTName && string(src[t.start:t.end]) == "function" {
 			return false
