@@ -215,23 +215,44 @@ func luaLongOpen(src []byte, i int) int {
 }
 
 // luaLongEnd returns the offset just after the `]==]` of the given level closing a long bracket
-// whose content starts at i, counting lines into *line; -1 when it is never closed.
-func luaLongEnd(src []byte, i, level int, line *int32) int {
+// whose content starts at i, or -1 when it is never closed, and the newlines it passed.
+func luaLongEnd(src []byte, i, level int) (end int, lines int32) {
 	for ; i < len(src); i++ {
 		switch src[i] {
 		case '\n':
-			*line++
+			lines++
 		case ']':
 			j := i + 1
 			for j < len(src) && src[j] == '=' {
 				j++
 			}
 			if j-i-1 == level && j < len(src) && src[j] == ']' {
-				return j + 1
+				return j + 1, lines
 			}
 		}
 	}
-	return -1
+	return -1, lines
+}
+
+// luaPush appends the token of src[start:end] to toks, which has room for it. Its fields are
+// stored in place one by one: appending a luaTok literal built it on the stack and copied it with
+// one 16-byte load, which the processor cannot forward from the narrower stores just before it.
+func luaPush(toks []luaTok, start, end int, line int32, kind luaKind, code luaCode) []luaTok {
+	toks = toks[:len(toks)+1]
+	t := &toks[len(toks)-1]
+	t.start, t.end, t.line, t.kind, t.code = int32(start), int32(end), line, kind, code
+	return toks
+}
+
+// luaLongSkip returns the offset just after the long bracket of level lv opened at line l, whose
+// text starts at from, and the newlines it passed. One never closed runs to the end of src: it
+// is appended to unparsed, from l to the end of the file.
+func luaLongSkip(src []byte, from, lv int, l int32, unparsed [][2]int) (int, int32, [][2]int) {
+	end, lines := luaLongEnd(src, from, lv)
+	if end < 0 {
+		return len(src), lines, append(unparsed, [2]int{int(l), math.MaxInt32})
+	}
+	return end, lines, unparsed
 }
 
 // The classes of a token's first byte, which luaLex switches on.
@@ -284,14 +305,6 @@ var luaByteClasses, luaNameBytes = func() (classes [256]uint8, name [256]bool) {
 func luaLex(src []byte, toks []luaTok, uses *identSet) (_ []luaTok, unparsed [][2]int, functions int) {
 	i, n := 0, len(src)
 	line := int32(1)
-	// longEnd ends the long bracket of level lv opened at line l, whose text starts at from.
-	longEnd := func(from, lv int, l int32) int {
-		if end := luaLongEnd(src, from, lv, &line); end >= 0 {
-			return end
-		}
-		unparsed = append(unparsed, [2]int{int(l), math.MaxInt32})
-		return n
-	}
 	if n > 0 && src[0] == '#' {
 		for i < n && src[i] != '\n' {
 			i++
@@ -304,6 +317,9 @@ func luaLex(src []byte, toks []luaTok, uses *identSet) (_ []luaTok, unparsed [][
 		toks = slices.Grow(toks, max(want, 2*cap(toks))-len(toks))
 	}
 	for i < n {
+		if len(toks) == cap(toks) { // room for this token, which luaPush needs
+			toks = slices.Grow(toks, max(cap(toks), 64))
+		}
 		c := src[i]
 		switch luaByteClasses[c] {
 		case luaByteNewline, luaByteSpace:
@@ -328,18 +344,18 @@ func luaLex(src []byte, toks []luaTok, uses *identSet) (_ []luaTok, unparsed [][
 			case code == luaKwNone && uses != nil:
 				uses.add(src[start:i])
 			}
-			toks = append(toks, luaTok{int32(start), int32(i), line, luaTName, code})
+			toks = luaPush(toks, start, i, line, luaTName, code)
 			continue
 		case luaByteDigit:
 			start := i
 			i = luaNumberEnd(src, i)
-			toks = append(toks, luaTok{int32(start), int32(i), line, luaNumber, 0})
+			toks = luaPush(toks, start, i, line, luaNumber, 0)
 			continue
 		case luaByteDot:
 			if i+1 < n && src[i+1] >= '0' && src[i+1] <= '9' {
 				start := i
 				i = luaNumberEnd(src, i)
-				toks = append(toks, luaTok{int32(start), int32(i), line, luaNumber, 0})
+				toks = luaPush(toks, start, i, line, luaNumber, 0)
 				continue
 			}
 		case luaByteMinus:
@@ -347,7 +363,9 @@ func luaLex(src []byte, toks []luaTok, uses *identSet) (_ []luaTok, unparsed [][
 				i += 2
 				if i < n && src[i] == '[' {
 					if lv := luaLongOpen(src, i); lv >= 0 {
-						i = longEnd(i+lv+2, lv, line)
+						var lines int32
+						i, lines, unparsed = luaLongSkip(src, i+lv+2, lv, line, unparsed)
+						line += lines
 						continue
 					}
 				}
@@ -361,8 +379,10 @@ func luaLex(src []byte, toks []luaTok, uses *identSet) (_ []luaTok, unparsed [][
 		case luaByteBracket:
 			if lv := luaLongOpen(src, i); lv >= 0 {
 				start, l := i, line
-				i = longEnd(i+lv+2, lv, line)
-				toks = append(toks, luaTok{int32(start), int32(i), l, luaString, 0})
+				var lines int32
+				i, lines, unparsed = luaLongSkip(src, i+lv+2, lv, line, unparsed)
+				line += lines
+				toks = luaPush(toks, start, i, l, luaString, 0)
 				continue
 			}
 		case luaByteQuote:
@@ -393,7 +413,7 @@ func luaLex(src []byte, toks []luaTok, uses *identSet) (_ []luaTok, unparsed [][
 			} else {
 				unparsed = appendSpan(unparsed, int(line), int(line))
 			}
-			toks = append(toks, luaTok{int32(start), int32(i), l, luaString, 0})
+			toks = luaPush(toks, start, i, l, luaString, 0)
 			continue
 		}
 		// An operator: == ~= <= >= // :: << >> .. and ... are one token each.
@@ -410,7 +430,7 @@ func luaLex(src []byte, toks []luaTok, uses *identSet) (_ []luaTok, unparsed [][
 				}
 			}
 		}
-		toks = append(toks, luaTok{int32(start), int32(i), line, luaOp, code})
+		toks = luaPush(toks, start, i, line, luaOp, code)
 	}
 	return toks, unparsed, functions
 }
