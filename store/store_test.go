@@ -7,7 +7,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -17,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/klauspost/compress/s2"
 	"github.com/readmap/readmap/migrations"
 )
 
@@ -560,30 +560,29 @@ func TestPackRoundTrip(t *testing.T) {
 	}
 }
 
-// TestPackedValuesArePlainDeflate: a deflated value is plain DEFLATE (RFC 1951) both ways, so a
-// store written with either deflater reads with both: the standard library's inflater reads what
-// packSymbols deflates, in one stateless block or with its writer, and unpackBytes reads what the
-// standard library's deflater (an older readmap's) wrote.
-func TestPackedValuesArePlainDeflate(t *testing.T) {
-	for _, n := range []int{40, 4000} { // below statelessBelow, and above it
+// TestPackedValuesAreS2: a compressed value is one S2 block, which the s2 package decodes to the
+// payload unpackBytes reads; and a value an older readmap deflated (plain DEFLATE, RFC 1951, as
+// the standard library writes it) still reads back.
+func TestPackedValuesAreS2(t *testing.T) {
+	for _, n := range []int{3, 40, 4000} {
 		var syms []Symbol
 		for i := range n {
 			syms = append(syms, Symbol{Name: fmt.Sprint("handler", i), Qualname: fmt.Sprint("handler", i), Kind: KindFunction,
 				Signature: fmt.Sprint("static int handler", i, "(struct device *dev, unsigned long flags)"), StartLine: 10 * i, EndLine: 10*i + 8, Parent: -1})
 		}
 		packed := packSymbols(syms, []string{"linux/device.h"})
-		if packed[0] != packDeflate {
-			t.Fatalf("%d symbols packed with format byte %d; want %d (deflated)", n, packed[0], packDeflate)
+		if packed[0] != packS2 {
+			t.Fatalf("%d symbols packed with format byte %d; want %d (S2)", n, packed[0], packS2)
 		}
-		raw, err := io.ReadAll(stdflate.NewReader(bytes.NewReader(packed[1:])))
+		raw, err := s2.Decode(nil, packed[1:])
 		if err != nil {
-			t.Fatalf("the standard library's inflater on %d packed symbols: %v", n, err)
-		}
-		if stateless := len(raw) < statelessBelow; stateless != (n == 40) {
-			t.Fatalf("%d symbols pack into %d bytes: the test no longer covers both deflaters", n, len(raw))
+			t.Fatalf("s2.Decode of %d packed symbols: %v", n, err)
 		}
 		if again, err := unpackBytes(packed); err != nil || !bytes.Equal(again, raw) {
-			t.Fatalf("unpackBytes and the standard library's inflater disagree: %d against %d bytes, %v", len(again), len(raw), err)
+			t.Fatalf("unpackBytes and s2.Decode disagree: %d against %d bytes, %v", len(again), len(raw), err)
+		}
+		if got, _, _, err := unpackSymbols(packed, nil); err != nil || !cmp.Equal(got, syms) {
+			t.Errorf("unpackSymbols of %d symbols: %v, %v", n, cmp.Diff(syms, got), err)
 		}
 		var old bytes.Buffer
 		old.WriteByte(packDeflate)
@@ -594,6 +593,10 @@ func TestPackedValuesArePlainDeflate(t *testing.T) {
 		if err != nil || !cmp.Equal(got, syms) {
 			t.Errorf("unpackSymbols of %d symbols the standard library deflated: %v, %v", n, cmp.Diff(syms, got), err)
 		}
+	}
+	// A value below compressAbove stays raw.
+	if packed := packSymbols([]Symbol{{Name: "f", Qualname: "f", Kind: KindFunction, Parent: -1}}, nil); packed[0] != packRaw {
+		t.Errorf("one small symbol packed with format byte %d; want %d (raw)", packed[0], packRaw)
 	}
 }
 
