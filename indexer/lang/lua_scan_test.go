@@ -7,6 +7,7 @@ package lang
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"reflect"
 	"regexp"
@@ -257,5 +258,34 @@ func BenchmarkLuaMapper(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+func TestLuaKeyword(t *testing.T) {
+	want := map[string]luaCode{"and": luaKwAnd, "break": luaKwBreak, "do": luaKwDo, "else": luaKwElse,
+		"elseif": luaKwElseif, "end": luaKwEnd, "false": luaKwFalse, "for": luaKwFor, "function": luaKwFunction,
+		"goto": luaKwGoto, "if": luaKwIf, "in": luaKwIn, "local": luaKwLocal, "nil": luaKwNil, "not": luaKwNot,
+		"or": luaKwOr, "repeat": luaKwRepeat, "return": luaKwReturn, "then": luaKwThen, "true": luaKwTrue,
+		"until": luaKwUntil, "while": luaKwWhile}
+	for w, code := range want {
+		if got := luaKeyword([]byte(w)); got != code {
+			t.Errorf("luaKeyword(%q) = %d, want %d", w, got, code)
+		}
+		// Near misses: longer, shorter, another case, a byte changed in the middle.
+		for _, miss := range []string{w + "_", w[:len(w)-1], strings.ToUpper(w), "_" + w, w[:1] + "x" + w[2:]} {
+			if _, isWord := want[miss]; !isWord && luaKeyword([]byte(miss)) != luaKwNone {
+				t.Errorf("luaKeyword(%q) = %d, want none", miss, luaKeyword([]byte(miss)))
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 100_000 {
+		w := make([]byte, 1+rng.IntN(9))
+		for i := range w {
+			w[i] = "abcdefghilnoprstuvwx_"[rng.IntN(21)]
+		}
+		if code := luaKeyword(w); code != want[string(w)] {
+			t.Fatalf("luaKeyword(%q) = %d, want %d", w, code, want[string(w)])
+		}
 	}
 }
