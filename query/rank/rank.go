@@ -689,7 +689,8 @@ func (r *Ranking) better(a, b Definition) bool {
 // Best returns the n best definitions that keep accepts (all of them when n <= 0), best first.
 func (r *Ranking) Best(keep func(Definition) bool, n int) []Definition {
 	var kept []Definition
-	if n <= 0 {
+	if n <= 0 || len(r.Definitions) <= n {
+		// All of them (the heap below pushed each through an interface only to sort them after).
 		for _, d := range r.Definitions {
 			if keep(d) {
 				kept = append(kept, d)
