@@ -149,8 +149,12 @@ func RanksStored(ctx context.Context, st *store.Store) (bool, error) {
 
 // best returns the best definitions of r as the store keeps them, best first.
 func (r *repoRanking) best() []store.TopRank {
-	var top []store.TopRank
-	for _, d := range r.Best(func(rank.Definition) bool { return true }, bestFirst) {
+	defs := r.Best(func(rank.Definition) bool { return true }, bestFirst)
+	if len(defs) == 0 {
+		return nil
+	}
+	top := make([]store.TopRank, 0, len(defs))
+	for _, d := range defs {
 		top = append(top, store.TopRank{Path: r.paths[d.File], FileRank: r.FileRank[d.File],
 			RankedName: store.RankedName{Name: d.Name, Users: d.Users, Rank: d.Rank}})
 	}

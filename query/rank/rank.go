@@ -467,6 +467,7 @@ func (g *graph) link() {
 	}
 	g.fileUses = make([]int32, n+1)
 	g.useList = make([]recordedUse, 0, len(g.uses))
+	g.totals = make([]float64, 0, n)
 	g.eachUse(func(i int, t float64) {
 		flush()
 		prev, total = i, t
@@ -691,6 +692,9 @@ func (r *Ranking) Best(keep func(Definition) bool, n int) []Definition {
 	var kept []Definition
 	if n <= 0 || len(r.Definitions) <= n {
 		// All of them (the heap below pushed each through an interface only to sort them after).
+		if n > 0 {
+			kept = make([]Definition, 0, len(r.Definitions)) // at most n; a filter may keep few of millions
+		}
 		for _, d := range r.Definitions {
 			if keep(d) {
 				kept = append(kept, d)
