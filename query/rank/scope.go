@@ -123,12 +123,19 @@ func sharedFolders(a, b string) int {
 	if a == "." || b == "." {
 		return 0
 	}
-	n := 0
-	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
-	for n < len(as) && n < len(bs) && as[n] == bs[n] {
-		n++
+	// Component by component, without splitting the paths (which allocated twice a comparison, a
+	// tenth of a small tree's ranking).
+	for n := 0; ; n++ {
+		ca, restA, moreA := strings.Cut(a, "/")
+		cb, restB, moreB := strings.Cut(b, "/")
+		if ca != cb {
+			return n
+		}
+		if !moreA || !moreB {
+			return n + 1
+		}
+		a, b = restA, restB
 	}
-	return n
 }
 
 // lookup returns the scopes key stands for, or those of key without its last component (an
