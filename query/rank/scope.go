@@ -24,7 +24,14 @@ type scopeIndex struct {
 }
 
 func newScopeIndex(g *graph) *scopeIndex {
-	x := &scopeIndex{g: g, bySuffix: map[string][]int32{}, cache: map[string][]int32{}, folderPath: make([]string, g.folders)}
+	// Room at once for a key per component of each file's path (a folder's own suffixes, one set
+	// for all its files, come on top), where growing the map rehashed it: a fourteenth of a small
+	// tree's ranking.
+	keys := 0
+	for _, s := range g.sets {
+		keys += 1 + strings.Count(s.Path, "/")
+	}
+	x := &scopeIndex{g: g, bySuffix: make(map[string][]int32, keys), cache: map[string][]int32{}, folderPath: make([]string, g.folders)}
 	seenFolder := make([]bool, g.folders)
 	for i, s := range g.sets {
 		if folder := g.folderOf[i]; !seenFolder[folder] {
