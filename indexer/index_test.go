@@ -303,6 +303,22 @@ func mustSymlink(t *testing.T, target, link string) {
 	}
 }
 
+// openStat opens the file at path for reading and stats the open file; it is closed when the test
+// ends.
+func openStat(t *testing.T, path string) (*os.File, os.FileInfo) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	fi, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, fi
+}
+
 // TestIndexFileVanishesDuringWalk deletes files while an index run walks them: the run must not
 // fail, and no row may remain for a file that is gone at the end.
 func TestIndexFileVanishesDuringWalk(t *testing.T) {

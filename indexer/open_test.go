@@ -60,15 +60,7 @@ func TestOutsideCheckReadsTheDescriptor(t *testing.T) {
 	root := writeTree(t, map[string]string{"inside.txt": "from inside\n"})
 	link := filepath.Join(root, "link.txt")
 	mustSymlink(t, filepath.Join(outside, "secret.txt"), link)
-	f, err := os.Open(link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, fi := openStat(t, link)
 	if err := os.Remove(link); err != nil {
 		t.Fatal(err)
 	}

@@ -14,15 +14,7 @@ import (
 // readWith reads the file at path as an index run's worker w does, through processor.read.
 func readWith(t *testing.T, w *worker, path string) outcome {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, fi := openStat(t, path)
 	p := &processor{maxFileSize: DefaultMaxFileSize}
 	return p.read(context.Background(), w, f, fi, filepath.Base(path), nil, false)
 }

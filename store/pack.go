@@ -134,7 +134,7 @@ func appendString(b []byte, s string) []byte {
 // inflaters read the deflated values of stores written before S2.
 var inflaters = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
 
-// unpackBytes returns the packed payload of v, inflated when it was deflated.
+// unpackBytes returns the packed payload of v, decoded when it was compressed (S2) or deflated.
 func unpackBytes(v []byte) ([]byte, error) {
 	if len(v) == 0 {
 		return nil, nil

@@ -195,10 +195,11 @@ func luaLongOpen(src []byte, i int) int {
 	return -1
 }
 
-// luaLongEnd returns the offset just after the `]==]` of the given level closing a long bracket
-// whose content starts at i, or -1 when it is never closed, and the newlines it passed.
-func luaLongEnd(src []byte, i, level int) (end int, lines int32) {
-	for ; i < len(src); i++ {
+// luaLongEnd returns the offset just after the `]==]` of level lv closing a long bracket opened
+// at line l, whose text starts at from, and the newlines it passed. One never closed runs to the
+// end of src: it is appended to unparsed, from l to the end of the file.
+func luaLongEnd(src []byte, from, lv int, l int32, unparsed [][2]int) (end int, lines int32, _ [][2]int) {
+	for i := from; i < len(src); i++ {
 		switch src[i] {
 		case '\n':
 			lines++
@@ -207,12 +208,12 @@ func luaLongEnd(src []byte, i, level int) (end int, lines int32) {
 			for j < len(src) && src[j] == '=' {
 				j++
 			}
-			if j-i-1 == level && j < len(src) && src[j] == ']' {
-				return j + 1, lines
+			if j-i-1 == lv && j < len(src) && src[j] == ']' {
+				return j + 1, lines, unparsed
 			}
 		}
 	}
-	return -1, lines
+	return len(src), lines, append(unparsed, [2]int{int(l), math.MaxInt32})
 }
 
 // luaPush appends the token of src[start:end] to toks, which has room for it. Its fields are
@@ -223,17 +224,6 @@ func luaPush(toks []luaTok, start, end int, line int32, kind luaKind, code luaCo
 	t := &toks[len(toks)-1]
 	t.start, t.end, t.line, t.kind, t.code = int32(start), int32(end), line, kind, code
 	return toks
-}
-
-// luaLongSkip returns the offset just after the long bracket of level lv opened at line l, whose
-// text starts at from, and the newlines it passed. One never closed runs to the end of src: it
-// is appended to unparsed, from l to the end of the file.
-func luaLongSkip(src []byte, from, lv int, l int32, unparsed [][2]int) (int, int32, [][2]int) {
-	end, lines := luaLongEnd(src, from, lv)
-	if end < 0 {
-		return len(src), lines, append(unparsed, [2]int{int(l), math.MaxInt32})
-	}
-	return end, lines, unparsed
 }
 
 // The classes of a token's first byte, which luaLex switches on.
@@ -345,7 +335,7 @@ func luaLex(src []byte, toks []luaTok, uses *identSet) (_ []luaTok, unparsed [][
 				if i < n && src[i] == '[' {
 					if lv := luaLongOpen(src, i); lv >= 0 {
 						var lines int32
-						i, lines, unparsed = luaLongSkip(src, i+lv+2, lv, line, unparsed)
+						i, lines, unparsed = luaLongEnd(src, i+lv+2, lv, line, unparsed)
 						line += lines
 						continue
 					}
@@ -361,7 +351,7 @@ func luaLex(src []byte, toks []luaTok, uses *identSet) (_ []luaTok, unparsed [][
 			if lv := luaLongOpen(src, i); lv >= 0 {
 				start, l := i, line
 				var lines int32
-				i, lines, unparsed = luaLongSkip(src, i+lv+2, lv, line, unparsed)
+				i, lines, unparsed = luaLongEnd(src, i+lv+2, lv, line, unparsed)
 				line += lines
 				toks = luaPush(toks, start, i, l, luaString, 0)
 				continue

@@ -31,7 +31,8 @@ func (t *idTable) resize(n int) {
 	t.shift = uint(64 - bits.Len(uint(size-1)))
 	for k, id := range ids {
 		if id != 0 {
-			t.keys[t.slot(keys[k])], t.ids[t.slot(keys[k])] = keys[k], id
+			i := t.slot(keys[k])
+			t.keys[i], t.ids[i] = keys[k], id
 		}
 	}
 }
