@@ -119,25 +119,26 @@ func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks, top
 			return classify(fmt.Errorf("save ranks: %w", err))
 		}
 	}
-	ids, err := fileIDs(ctx, tx)
+	ids, err := fileIDs(ctx, tx, files)
 	if err != nil {
 		return classify(fmt.Errorf("save ranks: %w", err))
 	}
 	// Rows of files no longer stored (removed since the ranking was computed) are left out.
-	var rows []any
-	var buf []byte
+	rows := make([]any, 0, 3*len(files))
+	packed := make([]byte, 0, packedRanksSize(files)) // every row's names, one after another
 	names := 0
-	for _, f := range files {
+	for i, f := range files {
 		names += len(f.Names)
-		if id, ok := ids[f.Path]; ok {
-			buf = packRanks(buf[:0], f.Names)
-			rows = append(rows, id, f.Rank, slices.Clone(buf))
+		if ids[i] != 0 {
+			start := len(packed)
+			packed = packRanks(packed, f.Names)
+			rows = append(rows, ids[i], f.Rank, packed[start:len(packed):len(packed)])
 		}
 	}
 	if err := insertRows(ctx, tx, "INSERT INTO file_ranks (file_id, rank, names) VALUES ", 3, rows); err != nil {
 		return classify(fmt.Errorf("save ranks: %w", err))
 	}
-	if err := insertRows(ctx, tx, "INSERT INTO rank_top (file_id, entries) VALUES ", 2, topRows(top, ids)); err != nil {
+	if err := insertRows(ctx, tx, "INSERT INTO rank_top (file_id, entries) VALUES ", 2, topRows(top, files, ids)); err != nil {
 		return classify(fmt.Errorf("save ranks: %w", err))
 	}
 	if _, err := tx.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES (?, ?), (?, ?), (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -147,23 +148,32 @@ func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks, top
 	return classify(tx.Commit())
 }
 
-// fileIDs returns the id of every file row, by path.
-func fileIDs(ctx context.Context, tx *sql.Tx) (map[string]int64, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT path, id FROM files")
-	if err != nil {
+// fileIDs returns the id of each of files' rows, 0 for a file the store no longer holds. The
+// store's paths and ids come as one value: row by row through database/sql, reading them was a
+// fifth of saving a small tree's ranking.
+func fileIDs(ctx context.Context, tx *sql.Tx, files []FileRanks) ([]int64, error) {
+	var all sql.NullString // "id NUL path NUL id NUL path ..."; no path holds a NUL
+	if err := tx.QueryRowContext(ctx, "SELECT group_concat(id || char(0) || path, char(0)) FROM files").Scan(&all); err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	ids := map[string]int64{}
-	for rows.Next() {
-		var path string
-		var id int64
-		if err := rows.Scan(&path, &id); err != nil {
-			return nil, err
-		}
-		ids[path] = id
+	index := make(map[string]int, len(files))
+	for i, f := range files {
+		index[f.Path] = i
 	}
-	return ids, rows.Err()
+	ids := make([]int64, len(files))
+	for rest := all.String; rest != ""; {
+		id, after, _ := strings.Cut(rest, "\x00")
+		path, next, _ := strings.Cut(after, "\x00")
+		rest = next
+		if i, ok := index[path]; ok {
+			n, err := strconv.ParseInt(id, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("file id %q of %s: %w", id, path, ErrCorrupt)
+			}
+			ids[i] = n
+		}
+	}
+	return ids, nil
 }
 
 // rowsPerInsert is how many rows one multi-row insert of insertRows carries.
@@ -202,30 +212,74 @@ func insertRows(ctx context.Context, tx *sql.Tx, head string, width int, values 
 }
 
 // topRows returns the rows of rank_top for top, the best definitions best first: one row (file
-// id, entries) per stored file of theirs, its entries packed as the table's migration says.
-// Definitions of files no longer stored are left out.
-func topRows(top []TopRank, ids map[string]int64) []any {
-	entries := map[int64][]byte{}
-	var order []int64
+// id, entries) per stored file of theirs, its entries packed as the table's migration says. ids
+// are those of files (0: no longer stored); definitions of files not stored are left out. The
+// entries are packed in one buffer: grown file by file, they were half of the work.
+func topRows(top []TopRank, files []FileRanks, ids []int64) []any {
+	index := make(map[string]int, len(files))
+	for i, f := range files {
+		index[f.Path] = i
+	}
+	fileOf := make([]int, len(top)) // -1: not stored
+	size := make([]int, len(files)) // bytes of each file's entries
+	var order []int                 // files in the order of their best definition
+	last := -1                      // the file of the entry before: a file's definitions often come in a row
 	for i, t := range top {
-		id, ok := ids[t.Path]
-		if !ok {
+		f := last
+		if f < 0 || files[f].Path != t.Path {
+			var ok bool
+			if f, ok = index[t.Path]; !ok || ids[f] == 0 {
+				f = -1
+			}
+		}
+		last, fileOf[i] = f, f
+		if f < 0 {
 			continue
 		}
-		b, seen := entries[id]
-		if !seen {
-			order = append(order, id)
+		if size[f] == 0 {
+			order = append(order, f)
 		}
-		b = binary.AppendUvarint(b, uint64(i))
+		size[f] += uvarintLen(uint64(i)) + 4 + uvarintLen(uint64(t.Users)) + 8
+	}
+	entries := make([][]byte, len(files))
+	buf, at := make([]byte, sumOf(size)), 0
+	for _, f := range order { // each file's entries fill their part of buf exactly
+		entries[f] = buf[at : at : at+size[f]]
+		at += size[f]
+	}
+	for i, t := range top {
+		f := fileOf[i]
+		if f < 0 {
+			continue
+		}
+		b := binary.AppendUvarint(entries[f], uint64(i))
 		b = binary.LittleEndian.AppendUint32(b, t.Name)
 		b = binary.AppendUvarint(b, uint64(t.Users))
-		entries[id] = binary.LittleEndian.AppendUint64(b, math.Float64bits(t.Rank))
+		entries[f] = binary.LittleEndian.AppendUint64(b, math.Float64bits(t.Rank))
 	}
 	rows := make([]any, 0, 2*len(order))
-	for _, id := range order {
-		rows = append(rows, id, entries[id])
+	for _, f := range order {
+		rows = append(rows, ids[f], entries[f])
 	}
 	return rows
+}
+
+// uvarintLen is the length of v as binary.AppendUvarint writes it.
+func uvarintLen(v uint64) int {
+	n := 1
+	for ; v >= 0x80; v >>= 7 {
+		n++
+	}
+	return n
+}
+
+// sumOf adds up ns.
+func sumOf(ns []int) int {
+	total := 0
+	for _, n := range ns {
+		total += n
+	}
+	return total
 }
 
 // TopRanks returns the best definitions of the stored ranking, best first.
@@ -342,6 +396,16 @@ func packRanks(b []byte, names []RankedName) []byte {
 		b = binary.AppendUvarint(b, uint64(n.Users))
 	}
 	return b
+}
+
+// packedRanksSize bounds what packRanks makes of every file's names: 4 bytes a rank, at most 5 a
+// count of users.
+func packedRanksSize(files []FileRanks) int {
+	n := 0
+	for _, f := range files {
+		n += 9 * len(f.Names)
+	}
+	return n
 }
 
 // unpackRankedNames appends to names the names of defined (packed hashes) with the ranks that

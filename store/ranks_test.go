@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -119,5 +121,70 @@ func TestRanksFollowTheirNameSets(t *testing.T) {
 	}
 	if got, err := st.TopRanks(ctx); err != nil || !slices.Equal(got, top[1:2]) {
 		t.Fatalf("TopRanks after deleting b/server.go = %+v, %v; want %+v", got, err, top[1:2])
+	}
+}
+
+// TestSaveRanksLeavesOutFilesNotStored: ranks and best definitions of a file the store no longer
+// holds are left out, while those of stored files (whatever their paths hold: spaces, a newline)
+// keep their ids, order and positions.
+func TestSaveRanksLeavesOutFilesNotStored(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	paths := []string{"a b/one.go", "c/two\nlines.go", "d/three.go"}
+	w := st.NewWriter()
+	for _, p := range paths {
+		f := sampleFile(p)
+		f.Uses = []byte{1}
+		f.UsedNames = []uint32{NameHash([]byte("fmt"))}
+		if err := w.Put(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	state, err := st.RankState(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each file defines Server and Handle (sampleFile): its ranks follow the names' order in its set.
+	named := func(rank float64) []RankedName {
+		ns := []RankedName{{Name: NameHash([]byte("Server")), Users: 3, Rank: rank}, {Name: NameHash([]byte("Handle")), Users: 1, Rank: rank / 2}}
+		slices.SortFunc(ns, func(a, b RankedName) int { return int(int64(a.Name) - int64(b.Name)) })
+		return ns
+	}
+	ranks := []FileRanks{
+		{Path: paths[0], Rank: 0.5, Names: named(4)},
+		{Path: "b/gone.go", Rank: 0.25, Names: named(2)},
+		{Path: paths[1], Rank: 0.125, Names: named(1)},
+		{Path: paths[2], Rank: 0.0625, Names: named(0.5)},
+	}
+	top := []TopRank{
+		{Path: paths[1], FileRank: 0.125, RankedName: ranks[2].Names[0]},
+		{Path: "b/gone.go", FileRank: 0.25, RankedName: ranks[1].Names[0]},
+		{Path: paths[0], FileRank: 0.5, RankedName: ranks[0].Names[1]},
+		{Path: paths[1], FileRank: 0.125, RankedName: ranks[2].Names[1]},
+		{Path: paths[0], FileRank: 0.5, RankedName: ranks[0].Names[0]},
+	}
+	if err := st.SaveRanks(ctx, state.Uses, ranks, top); err != nil {
+		t.Fatal(err)
+	}
+	want := []TopRank{top[0], top[2], top[3], top[4]}
+	if got, err := st.TopRanks(ctx); err != nil || !slices.Equal(got, want) {
+		t.Fatalf("TopRanks = %+v, %v; want %+v", got, err, want)
+	}
+	var got []string
+	if err := st.EachFileRanks(ctx, func(f FileRanks) error {
+		got = append(got, fmt.Sprintf("%q %v %v", f.Path, f.Rank, f.Names))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, f := range []FileRanks{ranks[0], ranks[2], ranks[3]} {
+		kept = append(kept, fmt.Sprintf("%q %v %v", f.Path, f.Rank, f.Names))
+	}
+	if !slices.Equal(got, kept) {
+		t.Fatalf("kept file ranks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(kept, "\n"))
 	}
 }
