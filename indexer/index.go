@@ -178,9 +178,13 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 		return nil, fmt.Errorf("index %s: %w", opts.Root, err)
 	}
 	opts.Root = root
-	empty, err := st.Empty(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("index: %w", err)
+	// A store made by this process's Open holds no rows: nothing to read (a reader connection and
+	// two queries of a small tree's start).
+	empty := st.Created()
+	if !empty {
+		if empty, err = st.Empty(ctx); err != nil {
+			return nil, fmt.Errorf("index: %w", err)
+		}
 	}
 	targets, err := resolveTargets(opts.Root, opts.Paths)
 	if err != nil {
@@ -202,6 +206,10 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 	// second, most of what a run that finds nothing changed costs.
 	go func() {
 		defer close(r.statesRead)
+		if st.Created() {
+			r.states = map[string]store.FileState{}
+			return
+		}
 		r.states, r.statesErr = st.FileStates(ctx)
 	}()
 	if !opts.Check && (empty || opts.Force) && len(opts.Paths) == 0 {

@@ -18,6 +18,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
@@ -50,6 +51,7 @@ type Store struct {
 	read     *sql.DB     // deferred transactions: readers never take the write lock
 	write    *sql.DB     // one connection, BEGIN IMMEDIATE: the single writer
 	readOnly bool        // opened read-only: every write returns ErrReadOnly
+	created  atomic.Bool // this Open made the file and no Writer has begun a batch since: see Created
 }
 
 // FindRoot returns the nearest ancestor of dir (dir included) that holds a .readmap folder or a
@@ -151,9 +153,7 @@ func open(ctx context.Context, path string) (s *Store, damaged os.FileInfo, err 
 	unlock := lockDir(dir)
 	defer unlock()
 	before, _ := os.Stat(path)
-	if before == nil {
-		placeEmpty(path)
-	}
+	placed := before == nil && placeEmpty(path)
 	s, err = connect(ctx, path, readWrite, before == nil)
 	if isReadOnly(err) {
 		// The folder (or the file) may not be written: no WAL files can be made. The store can
@@ -170,25 +170,34 @@ func open(ctx context.Context, path string) (s *Store, damaged os.FileInfo, err 
 		return nil, damaged, fmt.Errorf("open store %s: %w", path, err)
 	}
 	s.file = after
+	s.created.Store(placed && !s.readOnly)
 	return s, nil, nil
 }
+
+// Created reports whether opening the store made its file (the empty store placeEmpty writes) and
+// no Writer of s has begun a batch since: it holds no rows of this process's, and held none when
+// Open returned, so that a run starting to fill it need not read them. Another process may write
+// rows from then on, as into any store.
+func (s *Store) Created() bool { return s.created.Load() }
 
 // placeEmpty writes a new store, migrations.Empty, at path, where no file is, all at once: to a
 // file of its own in the folder first, then linked to path, so that no process ever sees part of
 // it and none loses a store another made there meanwhile. Writing the image takes a tenth of a
 // millisecond where running the schema took two. It is best effort: where it fails (a read-only
-// folder, a file system without hard links), the writer makes the store from the schema.
-func placeEmpty(path string) {
+// folder, a file system without hard links, another process's store linked there first), the
+// writer makes the store from the schema or opens the other's. It reports whether it placed one.
+func placeEmpty(path string) bool {
 	name := path + ".new-" + strconv.FormatUint(rand.Uint64(), 36)
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644) // as SQLite makes it
 	if err != nil {
-		return
+		return false
 	}
 	defer os.Remove(name)
 	_, err = f.Write(migrations.Empty)
-	if err = errors.Join(err, f.Close()); err == nil {
-		_ = os.Link(name, path)
+	if err = errors.Join(err, f.Close()); err != nil {
+		return false
 	}
+	return os.Link(name, path) == nil
 }
 
 // access is how a store's connections open its database.

@@ -53,6 +53,36 @@ func TestOpenCreatesFolderAndGitignore(t *testing.T) {
 	}
 }
 
+// TestCreatedOnlyByTheOpenThatMadeTheFile: the Open that places the empty store says so; an
+// Open of a store that exists, empty or not, does not, nor the first once its writer has written.
+func TestCreatedOnlyByTheOpenThatMadeTheFile(t *testing.T) {
+	ctx := context.Background()
+	st, path := openTemp(t)
+	if !st.Created() {
+		t.Fatal("the Open that made the store: Created() = false")
+	}
+	again, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if again.Created() {
+		t.Fatal("a second Open of the same store: Created() = true")
+	}
+	if empty, err := again.Empty(ctx); err != nil || !empty {
+		t.Fatalf("the new store: Empty() = %v, %v; want true", empty, err)
+	}
+	// Once its writer has begun a batch, the store may hold rows: no longer as created.
+	w := st.NewWriter()
+	if err := w.Put(ctx, sampleFile("a.go")); err != nil {
+		t.Fatal(err)
+	}
+	if st.Created() {
+		t.Fatal("after a Put: Created() = true")
+	}
+	w.Abort()
+}
+
 func TestPutFileRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)

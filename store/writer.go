@@ -102,6 +102,7 @@ func (w *Writer) begin(ctx context.Context) error {
 		return classify(fmt.Errorf("begin write: %w", err))
 	}
 	w.tx, w.began = tx, time.Now()
+	w.s.created.Store(false)
 	w.stmts = map[string]*sql.Stmt{}
 	gen, err := w.metaInt(ctx, metaNamesGen)
 	if err != nil {

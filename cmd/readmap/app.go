@@ -379,6 +379,9 @@ func (a *app) openStore(ctx context.Context, root string, rebuild bool) (*store.
 	if err != nil {
 		return nil, root, err
 	}
+	if st.Created() {
+		return st, root, nil // a new store maps no root yet
+	}
 	recorded, err := st.Meta(ctx, store.MetaRoot)
 	if err != nil || recorded == "" || recorded == root || path == store.DefaultPath(root) {
 		return st, root, nil // a repository that moved takes its own store along
