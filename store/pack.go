@@ -2,13 +2,13 @@ package store
 
 import (
 	"bytes"
+	"compress/flate"
 	"encoding/binary"
 	"errors"
 	"io"
 	"strings"
 	"sync"
 
-	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/s2"
 )
 
@@ -131,7 +131,8 @@ func appendString(b []byte, s string) []byte {
 	return append(b, s...)
 }
 
-// inflaters read the deflated values of stores written before S2.
+// inflaters read the deflated values of stores written before S2 (the standard library's reader:
+// klauspost's, a faster one, built its tables when every command started).
 var inflaters = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
 
 // unpackBytes returns the packed payload of v, decoded when it was compressed (S2) or deflated.

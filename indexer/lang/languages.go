@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"sync"
+
 	"github.com/smacker/go-tree-sitter/javascript"
 	"github.com/smacker/go-tree-sitter/typescript/tsx"
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
@@ -61,13 +63,13 @@ var table = []*Language{
 		Extensions: []string{".html", ".htm", ".xhtml", ".shtml"}},
 	{Name: "Java", Version: 2, MapperName: jvMapperName, NewMapper: func() Mapper { return jvMapper{} },
 		Extensions: []string{".java"}},
-	{Name: "JavaScript", Version: 5, MapperName: jsMapperName, NewMapper: jsScanner(javascript.GetLanguage),
+	{Name: "JavaScript", Version: 5, MapperName: jsMapperName, NewMapper: lazily(func() func() Mapper { return jsScanner(javascript.GetLanguage) }),
 		Extensions:   []string{".js", ".mjs", ".cjs", ".jsx"},
 		Interpreters: []string{"node", "nodejs"}},
-	{Name: "TypeScript", Version: 5, MapperName: tsScanMapperName, NewMapper: tsScanner(typescript.GetLanguage, jsDialectTS),
+	{Name: "TypeScript", Version: 5, MapperName: tsScanMapperName, NewMapper: lazily(func() func() Mapper { return tsScanner(typescript.GetLanguage, jsDialectTS) }),
 		Extensions:   []string{".ts", ".mts", ".cts"},
 		Interpreters: []string{"ts-node", "deno", "bun", "tsx"}},
-	{Name: "TSX", Version: 5, MapperName: tsScanMapperName, NewMapper: tsScanner(tsx.GetLanguage, jsDialectTSX),
+	{Name: "TSX", Version: 5, MapperName: tsScanMapperName, NewMapper: lazily(func() func() Mapper { return tsScanner(tsx.GetLanguage, jsDialectTSX) }),
 		Extensions: []string{".tsx"}},
 	// JSON Version 3: .ipynb files left JSON for the notebook view; raising it maps their rows again.
 	{Name: "JSON", Version: 3, MapperName: "json-scanner", NewMapper: func() Mapper { return jsonMapper{} },
@@ -83,7 +85,7 @@ var table = []*Language{
 		Extensions: []string{".ipynb"}},
 	{Name: "JSONL", Version: 2, MapperName: "jsonl-sampler", NewMapper: func() Mapper { return jsonlMapper{} },
 		Extensions: []string{".jsonl", ".ndjson", ".jsonlines"}},
-	{Name: "Kotlin", Version: 1, MapperName: tsMapperName, NewMapper: treeSitter(kotlinGrammar()),
+	{Name: "Kotlin", Version: 1, MapperName: tsMapperName, NewMapper: lazily(func() func() Mapper { return treeSitter(kotlinGrammar()) }),
 		Extensions:   []string{".kt", ".kts"},
 		Interpreters: []string{"kotlin"}},
 	{Name: "Lua", Version: 3, MapperName: "lua-scanner", NewMapper: newLuaMapper,
@@ -99,7 +101,7 @@ var table = []*Language{
 	{Name: "PHP", Version: 2, MapperName: phpMapperName, NewMapper: func() Mapper { return &phpMapper{} },
 		Extensions:   []string{".php", ".phtml", ".php3", ".php4", ".php5", ".php7", ".phps"},
 		Interpreters: []string{"php"}},
-	{Name: "Protobuf", Version: 2, MapperName: protoScanMapperName, NewMapper: protoScanner(protobufGrammar()),
+	{Name: "Protobuf", Version: 2, MapperName: protoScanMapperName, NewMapper: lazily(func() func() Mapper { return protoScanner(protobufGrammar()) }),
 		Extensions: []string{".proto"}},
 	{Name: "Python", Version: 1, MapperName: "python-scanner", NewMapper: func() Mapper { return &pyMapper{} },
 		Extensions:   []string{".py", ".pyi", ".pyw"},
@@ -123,4 +125,12 @@ var table = []*Language{
 		Filenames:  []string{"Cargo.lock", "Pipfile", "poetry.lock", "uv.lock"}},
 	{Name: "YAML", Version: 1, MapperName: "yaml", NewMapper: func() Mapper { return yamlMapper{} },
 		Extensions: []string{".yaml", ".yml"}},
+}
+
+// lazily returns a constructor of mappers that calls make, which builds a grammar's tables and
+// returns the constructor proper, on first use: built at start-up, the tables of five grammars
+// cost every command, most of which never map a file of theirs.
+func lazily(make func() func() Mapper) func() Mapper {
+	constructor := sync.OnceValue(make)
+	return func() Mapper { return constructor()() }
 }
