@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -1113,6 +1114,38 @@ func TestNewFilesOpenedAtOnceAsStatted(t *testing.T) {
 	for _, path := range []string{"a.go", "inside.go", "dir/up.go", "out.go", "dangling.go", "pipe", "mod.pyc", "empty.txt"} {
 		if _, ok := got[path]; !ok {
 			t.Errorf("%s has no row; want one (%d rows)", path, len(got))
+		}
+	}
+}
+
+// TestRelPathIsFilepathRel: relPath's shortcut for a clean path under the root gives what
+// filepath.Rel gives, for every path: clean ones, ones with empty, "." and ".." components, a
+// sibling that shares the root's prefix, the root itself, and the file system's root as the root.
+func TestRelPathIsFilepathRel(t *testing.T) {
+	viaRel := func(root, abs string) string {
+		rel, err := filepath.Rel(root, abs)
+		if err != nil {
+			return filepath.ToSlash(abs)
+		}
+		return filepath.ToSlash(rel)
+	}
+	parts := []string{"a", "b", "..", ".", "", "c.go", "..x", ".hidden", "d."}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, root := range []string{"/r/oot", "/r", "/"} {
+		paths := []string{root, root + "/", root + "x/y.go", root + "/y.go", "/elsewhere/y.go"}
+		for range 20000 {
+			var b strings.Builder
+			b.WriteString(root)
+			for range 1 + rng.IntN(5) {
+				b.WriteString("/")
+				b.WriteString(parts[rng.IntN(len(parts))])
+			}
+			paths = append(paths, b.String())
+		}
+		for _, abs := range paths {
+			if got, want := relPath(root, abs), viaRel(root, abs); got != want {
+				t.Fatalf("relPath(%q, %q) = %q; filepath.Rel gives %q", root, abs, got, want)
+			}
 		}
 	}
 }
