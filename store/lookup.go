@@ -189,12 +189,16 @@ func (s *Store) filesPassing(ctx context.Context, mayUse func(filter []byte) boo
 // filtersPassing returns the ids of the rows of query (file_id, filter) whose filter passes
 // mayUse.
 func (s *Store) filtersPassing(ctx context.Context, mayUse func(filter []byte) bool, query string, args ...any) ([]any, error) {
-	rows, err := s.read.QueryContext(ctx, query, args...)
+	rows, err := s.read.QueryContext(context.WithoutCancel(ctx), query, args...)
 	if err != nil {
 		return nil, err
 	}
 	var ids []any
-	for rows.Next() {
+	for i := 1; rows.Next(); i++ {
+		if i%rowsBetweenChecks == 0 && ctx.Err() != nil {
+			rows.Close()
+			return nil, ctx.Err()
+		}
 		var id int64
 		var filter sql.RawBytes
 		if err := rows.Scan(&id, &filter); err != nil {

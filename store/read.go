@@ -71,7 +71,7 @@ func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
 		defer rows.Close()
 		row := make([]driver.Value, 1+stateColumnCount)
 		for i := 1; ; i++ {
-			if i%statesBetweenChecks == 0 && ctx.Err() != nil {
+			if i%rowsBetweenChecks == 0 && ctx.Err() != nil {
 				return ctx.Err()
 			}
 			if err := rows.Next(row); err == io.EOF {
@@ -92,8 +92,9 @@ func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
 	return states, nil
 }
 
-// statesBetweenChecks is how many rows FileStates reads between two looks at its context.
-const statesBetweenChecks = 4096
+// rowsBetweenChecks is how many rows a read of many rows under a context that cannot be cancelled
+// (FileStates, filtersPassing) reads between two looks at the caller's context.
+const rowsBetweenChecks = 4096
 
 // stateColumnCount is the number of stateColumns.
 const stateColumnCount = 9
