@@ -145,22 +145,28 @@ else
     printf '%-34s %s\n' "ctags -R (same tree)" "${cw} s wall, ${cc} s cpu, $((cm / 1024)) MB peak; readmap/ctags wall $(awk -v a="$kw" -v b="$cw" 'BEGIN{printf "%.2f", a / b}')"
     rm -f "$tmp/ktags.json"
   fi
-  # Queries: each run once to warm the page cache, then timed.
+  # Queries: each run once to warm the page cache, then timed three times: the median, and the
+  # three (a single timing moved by half with the machine's moments).
   # They run from the kernel's folder, as an agent runs them: a path is relative to the working
   # folder (run from elsewhere, `read kernel/sched/core.c` timed its "no such file").
   query() {
     local what=$1; shift
     (cd "$kernel" && "$readmap" "$@" --root "$kernel" --db "$db" >/dev/null 2>&1)
-    local t0 t1 status
-    t0=$(date +%s%N)
-    (cd "$kernel" && "$readmap" "$@" --root "$kernel" --db "$db" >/dev/null 2>&1)
-    status=$?
-    t1=$(date +%s%N)
-    if [ $status != 0 ]; then
-      printf '%-34s %s\n' "$what" "FAILED (exit $status: readmap $*)"
-      return
-    fi
-    printf '%-34s %s\n' "$what" "$(( (t1 - t0) / 1000000 )) ms wall (readmap $*)"
+    local t0 t1 status times=()
+    for _ in 1 2 3; do
+      t0=$(date +%s%N)
+      (cd "$kernel" && "$readmap" "$@" --root "$kernel" --db "$db" >/dev/null 2>&1)
+      status=$?
+      t1=$(date +%s%N)
+      if [ $status != 0 ]; then
+        printf '%-34s %s\n' "$what" "FAILED (exit $status: readmap $*)"
+        return
+      fi
+      times+=($(( (t1 - t0) / 1000000 )))
+    done
+    local sorted
+    sorted=$(printf '%s\n' "${times[@]}" | sort -n | tr '\n' ' ')
+    printf '%-34s %s\n' "$what" "$(echo "$sorted" | cut -d' ' -f2) ms wall, median of ${sorted% } (readmap $*)"
   }
   query "no-op re-index" index -q
   query "typo sym" sym kmaloc
@@ -171,6 +177,6 @@ else
   query "refs (a rare name)" refs sched_core_mutex
   query "refs (a common name, 100 hits)" refs kmalloc
   # The first repository map ranks the store (an index run leaves a store this large to it) and
-  # keeps the ranking; query() times the second, which reads it.
+  # keeps the ranking: query()'s warm-up run ranks it, the timed runs read it.
   query "repository map (warm)" map
 fi
