@@ -119,7 +119,8 @@ func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks, top
 			return classify(fmt.Errorf("save ranks: %w", err))
 		}
 	}
-	ids, err := fileIDs(ctx, tx, files)
+	index := pathIndex(files)
+	ids, err := fileIDs(ctx, tx, index, len(files))
 	if err != nil {
 		return classify(fmt.Errorf("save ranks: %w", err))
 	}
@@ -138,7 +139,7 @@ func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks, top
 	if err := insertRows(ctx, tx, "INSERT INTO file_ranks (file_id, rank, names) VALUES ", 3, rows); err != nil {
 		return classify(fmt.Errorf("save ranks: %w", err))
 	}
-	if err := insertRows(ctx, tx, "INSERT INTO rank_top (file_id, entries) VALUES ", 2, topRows(top, files, ids)); err != nil {
+	if err := insertRows(ctx, tx, "INSERT INTO rank_top (file_id, entries) VALUES ", 2, topRows(top, files, index, ids)); err != nil {
 		return classify(fmt.Errorf("save ranks: %w", err))
 	}
 	if _, err := tx.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES (?, ?), (?, ?), (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -148,19 +149,24 @@ func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks, top
 	return classify(tx.Commit())
 }
 
-// fileIDs returns the id of each of files' rows, 0 for a file the store no longer holds. The
-// store's paths and ids come as one value: row by row through database/sql, reading them was a
-// fifth of saving a small tree's ranking.
-func fileIDs(ctx context.Context, tx *sql.Tx, files []FileRanks) ([]int64, error) {
-	var all sql.NullString // "id NUL path NUL id NUL path ..."; no path holds a NUL
-	if err := tx.QueryRowContext(ctx, "SELECT group_concat(id || char(0) || path, char(0)) FROM files").Scan(&all); err != nil {
-		return nil, err
-	}
+// pathIndex returns the position of each of files by its path.
+func pathIndex(files []FileRanks) map[string]int {
 	index := make(map[string]int, len(files))
 	for i, f := range files {
 		index[f.Path] = i
 	}
-	ids := make([]int64, len(files))
+	return index
+}
+
+// fileIDs returns the id of the row of each of n files (index gives their positions by path), 0
+// for a file the store no longer holds. The store's paths and ids come as one value: row by row
+// through database/sql, reading them was a fifth of saving a small tree's ranking.
+func fileIDs(ctx context.Context, tx *sql.Tx, index map[string]int, n int) ([]int64, error) {
+	var all sql.NullString // "id NUL path NUL id NUL path ..."; no path holds a NUL
+	if err := tx.QueryRowContext(ctx, "SELECT group_concat(id || char(0) || path, char(0)) FROM files").Scan(&all); err != nil {
+		return nil, err
+	}
+	ids := make([]int64, n)
 	for rest := all.String; rest != ""; {
 		id, after, _ := strings.Cut(rest, "\x00")
 		path, next, _ := strings.Cut(after, "\x00")
@@ -213,13 +219,10 @@ func insertRows(ctx context.Context, tx *sql.Tx, head string, width int, values 
 
 // topRows returns the rows of rank_top for top, the best definitions best first: one row (file
 // id, entries) per stored file of theirs, its entries packed as the table's migration says. ids
-// are those of files (0: no longer stored); definitions of files not stored are left out. The
-// entries are packed in one buffer: grown file by file, they were half of the work.
-func topRows(top []TopRank, files []FileRanks, ids []int64) []any {
-	index := make(map[string]int, len(files))
-	for i, f := range files {
-		index[f.Path] = i
-	}
+// are those of files, index their positions by path (pathIndex); definitions of files not
+// stored (id 0) are left out. The entries are packed in one buffer: grown file by file, they were
+// half of the work.
+func topRows(top []TopRank, files []FileRanks, index map[string]int, ids []int64) []any {
 	fileOf := make([]int, len(top)) // -1: not stored
 	size := make([]int, len(files)) // bytes of each file's entries
 	var order []int                 // files in the order of their best definition

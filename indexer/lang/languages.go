@@ -127,10 +127,10 @@ var table = []*Language{
 		Extensions: []string{".yaml", ".yml"}},
 }
 
-// lazily returns a constructor of mappers that calls make, which builds a grammar's tables and
+// lazily returns a constructor of mappers that calls build, which builds a grammar's tables and
 // returns the constructor proper, on first use: built at start-up, the tables of five grammars
 // cost every command, most of which never map a file of theirs.
-func lazily(make func() func() Mapper) func() Mapper {
-	constructor := sync.OnceValue(make)
+func lazily(build func() func() Mapper) func() Mapper {
+	constructor := sync.OnceValue(build)
 	return func() Mapper { return constructor()() }
 }
