@@ -180,7 +180,8 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 	opts.Root = root
 	// A store made by this process's Open holds no rows: nothing to read (a reader connection and
 	// two queries of a small tree's start).
-	empty := st.Created()
+	created := st.Created()
+	empty := created
 	if !empty {
 		if empty, err = st.Empty(ctx); err != nil {
 			return nil, fmt.Errorf("index: %w", err)
@@ -206,7 +207,7 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 	// second, most of what a run that finds nothing changed costs.
 	go func() {
 		defer close(r.statesRead)
-		if st.Created() {
+		if created {
 			r.states = map[string]store.FileState{}
 			return
 		}

@@ -195,9 +195,9 @@ func (s *Store) filtersPassing(ctx context.Context, mayUse func(filter []byte) b
 	}
 	var ids []any
 	for i := 1; rows.Next(); i++ {
-		if i%rowsBetweenChecks == 0 && ctx.Err() != nil {
+		if err := interruptedAt(ctx, i); err != nil {
 			rows.Close()
-			return nil, ctx.Err()
+			return nil, err
 		}
 		var id int64
 		var filter sql.RawBytes

@@ -225,6 +225,7 @@ func insertRows(ctx context.Context, tx *sql.Tx, head string, width int, values 
 func topRows(top []TopRank, files []FileRanks, index map[string]int, ids []int64) []any {
 	fileOf := make([]int, len(top)) // -1: not stored
 	size := make([]int, len(files)) // bytes of each file's entries
+	total := 0                      // bytes of them all
 	var order []int                 // files in the order of their best definition
 	last := -1                      // the file of the entry before: a file's definitions often come in a row
 	for i, t := range top {
@@ -242,10 +243,12 @@ func topRows(top []TopRank, files []FileRanks, index map[string]int, ids []int64
 		if size[f] == 0 {
 			order = append(order, f)
 		}
-		size[f] += uvarintLen(uint64(i)) + 4 + uvarintLen(uint64(t.Users)) + 8
+		n := uvarintLen(uint64(i)) + 4 + uvarintLen(uint64(t.Users)) + 8
+		size[f] += n
+		total += n
 	}
 	entries := make([][]byte, len(files))
-	buf, at := make([]byte, sumOf(size)), 0
+	buf, at := make([]byte, total), 0
 	for _, f := range order { // each file's entries fill their part of buf exactly
 		entries[f] = buf[at : at : at+size[f]]
 		at += size[f]
@@ -274,15 +277,6 @@ func uvarintLen(v uint64) int {
 		n++
 	}
 	return n
-}
-
-// sumOf adds up ns.
-func sumOf(ns []int) int {
-	total := 0
-	for _, n := range ns {
-		total += n
-	}
-	return total
 }
 
 // TopRanks returns the best definitions of the stored ranking, best first.

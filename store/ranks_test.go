@@ -8,17 +8,30 @@ import (
 	"testing"
 )
 
+// codeFile is sampleFile with a name set: it uses fmt and defines Server and Handle.
+func codeFile(path string) *File {
+	f := sampleFile(path)
+	f.Uses = []byte{1}
+	f.UsedNames = []uint32{NameHash([]byte("fmt"))}
+	return f
+}
+
+// sampleRanks ranks the names a codeFile defines, Server's and Handle's, in the order of its name
+// set (by hash), as SaveRanks takes them.
+func sampleRanks(server, handle RankedName) []RankedName {
+	server.Name, handle.Name = NameHash([]byte("Server")), NameHash([]byte("Handle"))
+	ns := []RankedName{server, handle}
+	slices.SortFunc(ns, func(a, b RankedName) int { return int(int64(a.Name) - int64(b.Name)) })
+	return ns
+}
+
 // TestRanksFollowTheirNameSets: a kept ranking is fresh until a commit changes a name set; one
 // computed from an older generation is not kept; a file's ranks go with its row; NameRanks finds
 // a name's rank per file.
 func TestRanksFollowTheirNameSets(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)
-	a, b := sampleFile("a/server.go"), sampleFile("b/server.go")
-	for _, f := range []*File{a, b} {
-		f.Uses = []byte{1}
-		f.UsedNames = []uint32{NameHash([]byte("fmt"))}
-	}
+	a, b := codeFile("a/server.go"), codeFile("b/server.go")
 	flush := func(write func(w *Writer) error) {
 		t.Helper()
 		w := st.NewWriter()
@@ -51,11 +64,9 @@ func TestRanksFollowTheirNameSets(t *testing.T) {
 		t.Fatalf("DefinedNames = %d, %v; want 4 (Server and Handle in two files)", n, err)
 	}
 	// Both files define Server and Handle (sampleFile); ranks follow the names' order in the sets.
-	server, handle := NameHash([]byte("Server")), NameHash([]byte("Handle"))
+	server := NameHash([]byte("Server"))
 	named := func(rankServer float64, users int32) []RankedName {
-		ns := []RankedName{{Name: server, Users: users, Rank: rankServer}, {Name: handle, Rank: 0.5}}
-		slices.SortFunc(ns, func(a, b RankedName) int { return int(int64(a.Name) - int64(b.Name)) })
-		return ns
+		return sampleRanks(RankedName{Users: users, Rank: rankServer}, RankedName{Rank: 0.5})
 	}
 	ranks := []FileRanks{
 		{Path: "a/server.go", Rank: 0.75, Names: named(4.5, 300)},
@@ -133,10 +144,7 @@ func TestSaveRanksLeavesOutFilesNotStored(t *testing.T) {
 	paths := []string{"a b/one.go", "c/two\nlines.go", "d/three.go"}
 	w := st.NewWriter()
 	for _, p := range paths {
-		f := sampleFile(p)
-		f.Uses = []byte{1}
-		f.UsedNames = []uint32{NameHash([]byte("fmt"))}
-		if err := w.Put(ctx, f); err != nil {
+		if err := w.Put(ctx, codeFile(p)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -147,11 +155,8 @@ func TestSaveRanksLeavesOutFilesNotStored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Each file defines Server and Handle (sampleFile): its ranks follow the names' order in its set.
 	named := func(rank float64) []RankedName {
-		ns := []RankedName{{Name: NameHash([]byte("Server")), Users: 3, Rank: rank}, {Name: NameHash([]byte("Handle")), Users: 1, Rank: rank / 2}}
-		slices.SortFunc(ns, func(a, b RankedName) int { return int(int64(a.Name) - int64(b.Name)) })
-		return ns
+		return sampleRanks(RankedName{Users: 3, Rank: rank}, RankedName{Users: 1, Rank: rank / 2})
 	}
 	ranks := []FileRanks{
 		{Path: paths[0], Rank: 0.5, Names: named(4)},

@@ -71,8 +71,8 @@ func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
 		defer rows.Close()
 		row := make([]driver.Value, 1+stateColumnCount)
 		for i := 1; ; i++ {
-			if i%rowsBetweenChecks == 0 && ctx.Err() != nil {
-				return ctx.Err()
+			if err := interruptedAt(ctx, i); err != nil {
+				return err
 			}
 			if err := rows.Next(row); err == io.EOF {
 				return nil
@@ -95,6 +95,15 @@ func (s *Store) FileStates(ctx context.Context) (map[string]FileState, error) {
 // rowsBetweenChecks is how many rows a read of many rows under a context that cannot be cancelled
 // (FileStates, filtersPassing) reads between two looks at the caller's context.
 const rowsBetweenChecks = 4096
+
+// interruptedAt returns ctx's error at every rowsBetweenChecks-th row of such a read, and nil at
+// the rows between.
+func interruptedAt(ctx context.Context, row int) error {
+	if row%rowsBetweenChecks != 0 {
+		return nil
+	}
+	return ctx.Err()
+}
 
 // stateColumnCount is the number of stateColumns.
 const stateColumnCount = 9

@@ -1295,3 +1295,23 @@ func TestSortPostingsOrdersByNameThenFile(t *testing.T) {
 		}
 	}
 }
+
+// TestInterruptedAtLooksEveryFewRows: a read under a context that cannot be cancelled sees the
+// caller's cancellation at every rowsBetweenChecks-th row, and only there.
+func TestInterruptedAtLooksEveryFewRows(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	if err := interruptedAt(ctx, rowsBetweenChecks); err != nil {
+		t.Fatalf("before the cancellation: %v", err)
+	}
+	cancel()
+	for _, row := range []int{1, rowsBetweenChecks - 1, rowsBetweenChecks + 1} {
+		if err := interruptedAt(ctx, row); err != nil {
+			t.Fatalf("row %d, between two looks: %v", row, err)
+		}
+	}
+	for _, row := range []int{rowsBetweenChecks, 3 * rowsBetweenChecks} {
+		if err := interruptedAt(ctx, row); !errors.Is(err, context.Canceled) {
+			t.Fatalf("row %d after the cancellation: %v; want context.Canceled", row, err)
+		}
+	}
+}
