@@ -38,6 +38,7 @@ type outcome struct {
 	path   string      // relative to the root
 	file   *store.File // changePut: the full row; changeTouch: Path and the stat data
 	isNew  bool        // the store had no row for path
+	row    int         // the number of path's row in the run's store.States; -1 when isNew
 	// packed is file packed for the writer, when a run's worker did it (packing the symbols is
 	// a fifth of the single writer's time, which every worker waits for); else it is zero.
 	packed store.Packed

@@ -150,7 +150,7 @@ type run struct {
 	opts Options
 	// states are the store's rows as the run began, once statesRead is closed (statesErr says
 	// why they could not be read).
-	states     map[string]store.FileState
+	states     *store.States
 	statesErr  error
 	statesRead chan struct{}
 	targets    []target
@@ -208,7 +208,7 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 	go func() {
 		defer close(r.statesRead)
 		if created {
-			r.states = map[string]store.FileState{}
+			r.states = store.NewStates()
 			return
 		}
 		r.states, r.statesErr = st.FileStates(ctx)
@@ -314,11 +314,13 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *sema
 				}
 				for abs := range paths {
 					rel := relPath(r.opts.Root, abs)
+					row := r.states.Find(rel)
 					var prev *store.FileState
-					if s, ok := r.states[rel]; ok {
-						prev = &s
+					if row >= 0 {
+						prev = &r.states.Rows[row]
 					}
 					out := p.process(ctx, w, abs, rel, prev)
+					out.row = row
 					if out.change == changePut && !r.opts.Check {
 						if out.packed.File() != out.file { // a row analyze did not pack: skipped, binary
 							out.packed = store.Pack(out.file)
@@ -360,10 +362,9 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *sema
 // interrupted, or a write fails.
 func (r *run) applyOutcomes(ctx context.Context, outcomes <-chan outcome, queue *semaphore.Weighted) error {
 	writeCtx := context.WithoutCancel(ctx)
-	// No outcome comes before the rows are read; sized for them, the set of seen paths never
-	// grows (its rehashing was a twentieth of a kernel-sized run that finds nothing changed).
+	// No outcome comes before the rows are read.
 	<-r.statesRead
-	r.writer.seen = make(map[string]bool, len(r.states))
+	r.writer.seen = make([]bool, r.states.Len())
 	for {
 		var out outcome
 		var more bool
@@ -555,15 +556,14 @@ type runWriter struct {
 	w     *store.Writer
 	sum   *Summary
 	check bool
-	seen  map[string]bool // the paths of the outcomes applied; applyOutcomes makes it
-	known int             // how many of them the store had rows for
+	seen  []bool // by row number (store.States): whether an outcome for the row's file was applied
+	known int    // how many rows seen holds
 	log   *slog.Logger
 }
 
 func (r *runWriter) apply(ctx context.Context, out outcome) error {
-	before := len(r.seen)
-	r.seen[out.path] = true
-	if len(r.seen) > before && !out.isNew {
+	if out.row >= 0 && !r.seen[out.row] {
+		r.seen[out.row] = true
 		r.known++
 	}
 	if out.change != changeRemoved {
@@ -629,13 +629,13 @@ func (r *runWriter) remove(ctx context.Context, path string) error {
 
 // removeGone deletes the rows of files under the walked targets that the walk did not see: they
 // were deleted, or are now ignored.
-func (r *runWriter) removeGone(ctx context.Context, states map[string]store.FileState, targets []target) error {
-	if r.known == len(states) {
-		return nil // every row's file was seen: the common case, without a look-up per row
+func (r *runWriter) removeGone(ctx context.Context, states *store.States, targets []target) error {
+	if r.known == states.Len() {
+		return nil // every row's file was seen: the common case
 	}
 	var gone []string
-	for path := range states {
-		if r.seen[path] {
+	for i, path := range states.Paths {
+		if r.seen[i] {
 			continue
 		}
 		for _, t := range targets {
@@ -645,8 +645,7 @@ func (r *runWriter) removeGone(ctx context.Context, states map[string]store.File
 			}
 		}
 	}
-	sort.Strings(gone)
-	for _, path := range gone {
+	for _, path := range gone { // in path order, as the rows are
 		if err := r.remove(ctx, path); err != nil {
 			return err
 		}

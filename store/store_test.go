@@ -164,8 +164,8 @@ func TestTouchDeleteAndStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(states) != 2 || states["a.go"].Stamp != touched {
-		t.Errorf("FileStates = %v; want a.go (stat data %v) and logo.png", states, touched)
+	if a := states.Of("a.go"); states.Len() != 2 || a == nil || a.Stamp != touched || states.Find("logo.png") != 1 {
+		t.Errorf("FileStates = %v %+v; want a.go (stat data %v) and logo.png", states.Paths, states.Rows, touched)
 	}
 	if _, err := st.File(ctx, "b.go"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("File(b.go) after Delete = %v, want ErrNotFound", err)
