@@ -78,10 +78,12 @@ func (p *processor) open(abs, rel string) (openedFile, fs.FileInfo, error) {
 // Debian's bash completions. Whatever that open leaves (a folder, a link leading out, a named
 // pipe, a missing file) takes the way below, as does a name that says binary.
 func (p *processor) process(ctx context.Context, w *worker, abs, rel string, prev *store.FileState) outcome {
-	if _, binary := lang.BinaryByName(rel); prev == nil && !binary {
-		if file, fi, ok := p.dir.openBeneath(rel); ok {
-			defer file.Close()
-			return p.read(ctx, w, file, fi, rel, nil, false)
+	if prev == nil {
+		if _, binary := lang.BinaryByName(rel); !binary {
+			if file, fi, ok := p.dir.openBeneath(rel); ok {
+				defer file.Close()
+				return p.read(ctx, w, file, fi, rel, nil, false)
+			}
 		}
 	}
 	fi, err := p.dir.stat(abs, rel)
