@@ -278,6 +278,9 @@ func openDB(path string, a access, immediate, creating bool) *sql.DB {
 	if immediate {
 		q.Set("_txlock", "immediate")
 	}
+	// database/sql hands a connection to one goroutine at a time, so SQLite need not lock it on
+	// every call (its serialized mode took a mutex per column read: 3% of the kernel's no-op run).
+	q.Set("_mutex", "no")
 	return sql.OpenDB(&connector{uri: "file:" + uriPath.Replace(path) + "?" + q.Encode(), pragmas: pragmas})
 }
 
