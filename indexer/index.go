@@ -208,7 +208,7 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 	go func() {
 		defer close(r.statesRead)
 		if created {
-			r.states = store.NewStates()
+			r.states = &store.States{}
 			return
 		}
 		r.states, r.statesErr = st.FileStates(ctx)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -51,7 +52,7 @@ func (s *Store) FileStates(ctx context.Context) (*States, error) {
 		return nil, classify(fmt.Errorf("list files: %w", err))
 	}
 	// Sized at once: growing them row by row cost a kernel-sized run 0.2 s.
-	states := &States{Paths: make([]string, 0, n), Rows: make([]FileState, 0, n), index: make(map[string]int32, n)}
+	states := &States{Paths: make([]string, 0, n), Rows: make([]FileState, 0, n)}
 	conn, err := s.read.Conn(ctx)
 	if err != nil {
 		return nil, classify(fmt.Errorf("list files: %w", err))
@@ -94,21 +95,18 @@ func (s *Store) FileStates(ctx context.Context) (*States, error) {
 }
 
 // States are the states of a store's file rows, as FileStates read them: Rows[i] is the state of
-// the file at Paths[i], the paths in order. A look-up by path finds a row's number, which a caller
-// can keep a []bool of seen rows by: the kernel's 86,000 rows in a map of whole states (112 bytes
-// each), and a map of the paths seen beside it, were a seventh of a run that found nothing changed.
+// the file at Paths[i], the paths in byte order. A look-up by path finds a row's number, which a
+// caller can keep a []bool of seen rows by: the kernel's 86,000 rows in a map of whole states (112
+// bytes each), and a map of the paths seen beside it, were a seventh of a run that found nothing
+// changed. The look-up is a binary search: building a map of the paths cost more than the
+// searches it saved.
 type States struct {
 	Paths []string
 	Rows  []FileState
-	index map[string]int32 // row numbers by path
 }
 
-// NewStates returns an empty set of states, as a store without file rows has.
-func NewStates() *States { return &States{index: map[string]int32{}} }
-
-// add appends the state of the row of path.
+// add appends the state of the row of path, which sorts after every path added before.
 func (s *States) add(path string, st FileState) {
-	s.index[path] = int32(len(s.Paths))
 	s.Paths = append(s.Paths, path)
 	s.Rows = append(s.Rows, st)
 }
@@ -118,8 +116,8 @@ func (s *States) Len() int { return len(s.Paths) }
 
 // Find returns the number of the row of path, or -1 when there is none.
 func (s *States) Find(path string) int {
-	if i, ok := s.index[path]; ok {
-		return int(i)
+	if i, ok := slices.BinarySearch(s.Paths, path); ok {
+		return i
 	}
 	return -1
 }

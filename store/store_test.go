@@ -187,6 +187,41 @@ func TestTouchDeleteAndStats(t *testing.T) {
 	}
 }
 
+// TestFileStatesFindsEveryPath: the rows come in SQLite's order and are found by a binary search
+// in Go's: the two must agree for any bytes a path holds (a "-" sorts before "/", upper case before
+// lower, non-ASCII and invalid UTF-8 after ASCII), or a stored file would look new.
+func TestFileStatesFindsEveryPath(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	w := st.NewWriter()
+	paths := []string{"a/b.go", "a-c.go", "a.go", "A.go", "a/B.go", "é.go", "z\xff.go", "a b/c.go", "a/b/c/d.go", "ab", "a~"}
+	for _, p := range paths {
+		if err := w.Put(ctx, sampleFile(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	states, err := st.FileStates(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if states.Len() != len(paths) || !slices.IsSorted(states.Paths) {
+		t.Fatalf("FileStates paths = %q; want the %d stored, sorted", states.Paths, len(paths))
+	}
+	for _, p := range paths {
+		if i := states.Find(p); i < 0 || states.Paths[i] != p || states.Of(p) != &states.Rows[i] {
+			t.Errorf("Find(%q) = %d; want its row", p, i)
+		}
+	}
+	for _, p := range []string{"a", "a/b", "zz.go", "", "A.GO"} {
+		if i := states.Find(p); i >= 0 || states.Of(p) != nil {
+			t.Errorf("Find(%q) = %d; want -1 (no such row)", p, i)
+		}
+	}
+}
+
 func TestSchemaTooNewIsRefused(t *testing.T) {
 	ctx := context.Background()
 	st, path := openTemp(t)
