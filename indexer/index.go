@@ -209,6 +209,7 @@ func prepare(ctx context.Context, st *store.Store, opts Options) (*run, error) {
 		defer close(r.statesRead)
 		if created {
 			r.states = &store.States{}
+			st.WarmReader(ctx)
 			return
 		}
 		r.states, r.statesErr = st.FileStates(ctx)

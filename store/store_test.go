@@ -83,6 +83,19 @@ func TestCreatedOnlyByTheOpenThatMadeTheFile(t *testing.T) {
 	w.Abort()
 }
 
+// TestWarmReaderLeavesAConnectionIdle: after WarmReader the next read finds a reader connection
+// open, and a second WarmReader opens no other.
+func TestWarmReaderLeavesAConnectionIdle(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	open := st.read.Stats().OpenConnections
+	st.WarmReader(ctx)
+	st.WarmReader(ctx)
+	if got := st.read.Stats(); got.OpenConnections != open+1 || got.Idle != open+1 {
+		t.Fatalf("after WarmReader: %d open, %d idle reader connections; want %d open and idle", got.OpenConnections, got.Idle, open+1)
+	}
+}
+
 func TestPutFileRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)
