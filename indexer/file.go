@@ -39,6 +39,9 @@ type outcome struct {
 	file   *store.File // changePut: the full row; changeTouch: Path and the stat data
 	isNew  bool        // the store had no row for path
 	row    int         // the number of path's row in the run's store.States; -1 when isNew
+	// unchanged, when not nil, makes the outcome stand for several unchanged files (change is
+	// changeNone, and path empty): their row numbers, -1 for a file the store had no row of.
+	unchanged []int
 	// packed is file packed for the writer, when a run's worker did it (packing the symbols is
 	// a fifth of the single writer's time, which every worker waits for); else it is zero.
 	packed store.Packed

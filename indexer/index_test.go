@@ -1106,6 +1106,47 @@ func TestNewFilesOpenedAtOnceAsStatted(t *testing.T) {
 	}
 }
 
+// TestUnchangedFilesInBatches: the workers report unchanged files to the writer in batches; a
+// run over more of them than a few batches hold counts each once, keeps each row, and removes
+// only the rows of files gone, in a batch's middle as at its end.
+func TestUnchangedFilesInBatches(t *testing.T) {
+	ctx := context.Background()
+	n := 3*unchangedBatch + 7
+	name := func(i int) string { return fmt.Sprintf("d%d/f%d.py", i%5, i) }
+	files := map[string]string{}
+	for i := range n {
+		files[name(i)] = fmt.Sprintf("def f%d():\n    pass\n", i)
+	}
+	root := writeTree(t, files)
+	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
+	opts := Options{Root: root, Jobs: 2}
+	runIndex(t, st, opts)
+	if sum := runIndex(t, st, opts); sum.Seen != n || sum.Unchanged != n || sum.Removed != 0 {
+		t.Fatalf("a run over %d unchanged files = %+v; want each seen once, unchanged", n, sum)
+	}
+	gone := []string{name(0), name(unchangedBatch + 3), name(n - 4)}
+	for _, p := range gone {
+		if err := os.Remove(filepath.Join(root, p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if sum := runIndex(t, st, opts); sum.Seen != n-len(gone) || sum.Unchanged != n-len(gone) || sum.Removed != len(gone) {
+		t.Fatalf("after removing %d files: %+v; want %d unchanged and %d removed", len(gone), sum, n-len(gone), len(gone))
+	}
+	stored := storedPaths(t, st)
+	if len(stored) != n-len(gone) {
+		t.Fatalf("%d rows stored; want %d", len(stored), n-len(gone))
+	}
+	for _, p := range gone {
+		if slices.Contains(stored, p) {
+			t.Errorf("the row of %s, removed, stays", p)
+		}
+	}
+	if _, err := st.File(ctx, "d2/f2.py"); err != nil {
+		t.Errorf("the row of d2/f2.py, unchanged: %v", err)
+	}
+}
+
 // TestRelPathIsFilepathRel: relPath's shortcut for a clean path under the root gives what
 // filepath.Rel gives, for every path: clean ones, ones with empty, "." and ".." components, a
 // sibling that shares the root's prefix, the root itself, and the file system's root as the root.
