@@ -96,6 +96,23 @@ func TestWarmReaderLeavesAConnectionIdle(t *testing.T) {
 	}
 }
 
+// TestReadersMapTheStore: reader connections read the store's file through a mapping of
+// readerMapSize bytes; the writer through its cache.
+func TestReadersMapTheStore(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	var reader, writer int64
+	if err := st.read.QueryRowContext(ctx, "PRAGMA mmap_size").Scan(&reader); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.write.QueryRowContext(ctx, "PRAGMA mmap_size").Scan(&writer); err != nil {
+		t.Fatal(err)
+	}
+	if reader != readerMapSize || writer != 0 {
+		t.Errorf("mmap_size: readers %d, writer %d; want %d and 0", reader, writer, readerMapSize)
+	}
+}
+
 func TestPutFileRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)
