@@ -17,6 +17,10 @@ type Ending struct {
 	// Options.SetsUpTo names; nil otherwise. Once Committed returns without an error, they are the
 	// store's own.
 	Sets []store.NameSet
+	// DefinesOver is set when the run's own files define more than Options.SetsUpTo names (a
+	// name in a file each): its Sets are nil, and once Committed returns without an error the
+	// store defines at least as many.
+	DefinesOver bool
 
 	once      sync.Once
 	committed chan struct{} // closed when the run's rows are committed or the run failed
@@ -45,12 +49,13 @@ func newAlongside(fn func(ctx context.Context, st *store.Store, end *Ending) err
 	return &alongside{fn: fn, ending: &Ending{committed: make(chan struct{}), sum: sum}, done: make(chan struct{})}
 }
 
-// start runs the work with sets on a goroutine of its own; without work it does nothing.
-func (a *alongside) start(ctx context.Context, st *store.Store, sets []store.NameSet) {
+// start runs the work with sets (nil, and definesOver set, when they defined more names than
+// their bound) on a goroutine of its own; without work it does nothing.
+func (a *alongside) start(ctx context.Context, st *store.Store, sets []store.NameSet, definesOver bool) {
 	if a.fn == nil {
 		return
 	}
-	a.ending.Sets = sets
+	a.ending.Sets, a.ending.DefinesOver = sets, definesOver
 	a.started.Store(true)
 	go func() {
 		defer close(a.done)
@@ -103,9 +108,9 @@ func (n *nameSets) add(p store.Packed) {
 	n.sets = append(n.sets, set)
 }
 
-// inPathOrder returns the gathered sets in path order, or nil when they define more names than
-// the bound.
-func (n *nameSets) inPathOrder() []store.NameSet {
+// inPathOrder returns the gathered sets in path order, or nil and over set when they define
+// more names than the bound.
+func (n *nameSets) inPathOrder() (sets []store.NameSet, over bool) {
 	slices.SortFunc(n.sets, func(a, b store.NameSet) int { return cmp.Compare(a.Path, b.Path) })
-	return n.sets
+	return n.sets, n.defined > n.upTo
 }

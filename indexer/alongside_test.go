@@ -27,19 +27,20 @@ var alongsideTree = map[string]string{
 
 // alongsideSeen is what a run gave Options.Alongside.
 type alongsideSeen struct {
-	calls     int
-	sets      []store.NameSet
-	setsGiven bool
-	sum       Summary
-	err       error
-	stored    []store.NameSet // the store's sets once committed
+	calls       int
+	sets        []store.NameSet
+	setsGiven   bool
+	definesOver bool
+	sum         Summary
+	err         error
+	stored      []store.NameSet // the store's sets once committed
 }
 
 // recordAlongside returns an Options.Alongside that records what the run gives it into seen.
 func recordAlongside(seen *alongsideSeen) func(context.Context, *store.Store, *Ending) error {
 	return func(ctx context.Context, st *store.Store, end *Ending) error {
 		seen.calls++
-		seen.sets, seen.setsGiven = end.Sets, end.Sets != nil
+		seen.sets, seen.setsGiven, seen.definesOver = end.Sets, end.Sets != nil, end.DefinesOver
 		sum, err := end.Committed()
 		if seen.err = err; err != nil {
 			return err
@@ -57,7 +58,7 @@ func equalNameSets(a, b store.NameSet) bool {
 // TestAlongsideGetsABulkLoadsNameSets: a run that loads the whole root into an empty store gives
 // Alongside the name sets of its code files, before its rows are committed, equal to those the
 // store holds once they are; a run into a store that holds rows, a load whose sets define more
-// than SetsUpTo names, and a run that checks give none.
+// than SetsUpTo names (which says so), and a run that checks give none.
 func TestAlongsideGetsABulkLoadsNameSets(t *testing.T) {
 	root := writeTree(t, alongsideTree)
 	st := openStore(t, filepath.Join(t.TempDir(), "index.db"))
@@ -66,8 +67,8 @@ func TestAlongsideGetsABulkLoadsNameSets(t *testing.T) {
 	if seen.calls != 1 || seen.err != nil || seen.sum.Seen != sum.Seen || seen.sum.Mapped != sum.Mapped || seen.sum.Symbols != sum.Symbols {
 		t.Fatalf("Alongside called %d times, committed = %+v, %v; want once, with the run's summary %+v", seen.calls, seen.sum, seen.err, *sum)
 	}
-	if len(seen.stored) < 6 {
-		t.Fatalf("the store holds %d name sets; want those of the 7 code files", len(seen.stored))
+	if len(seen.stored) < 6 || seen.definesOver {
+		t.Fatalf("the store holds %d name sets, defines over %v; want those of the 7 code files, within the bound", len(seen.stored), seen.definesOver)
 	}
 	if !slices.EqualFunc(seen.sets, seen.stored, equalNameSets) {
 		t.Fatalf("the bulk load gave the sets\n%+v\nthe store holds\n%+v", seen.sets, seen.stored)
@@ -79,16 +80,16 @@ func TestAlongsideGetsABulkLoadsNameSets(t *testing.T) {
 	}
 	seen = alongsideSeen{}
 	runIndex(t, st, Options{Root: root, SetsUpTo: 1000, Alongside: recordAlongside(&seen)})
-	if seen.calls != 1 || seen.setsGiven || seen.sum.Mapped != 1 {
-		t.Fatalf("a run into a store with rows: %d calls, sets given %v, summary %+v; want one call, no sets, 1 mapped", seen.calls, seen.setsGiven, seen.sum)
+	if seen.calls != 1 || seen.setsGiven || seen.definesOver || seen.sum.Mapped != 1 {
+		t.Fatalf("a run into a store with rows: %d calls, sets given %v, defines over %v, summary %+v; want one call, no sets, not over", seen.calls, seen.setsGiven, seen.definesOver, seen.sum)
 	}
 
 	// Over the bound.
 	seen = alongsideSeen{}
 	st = openStore(t, filepath.Join(t.TempDir(), "index.db"))
 	runIndex(t, st, Options{Root: root, SetsUpTo: 3, Alongside: recordAlongside(&seen)})
-	if seen.calls != 1 || seen.setsGiven || len(seen.stored) < 6 {
-		t.Fatalf("a load over SetsUpTo: %d calls, sets given %v, %d stored; want one call, no sets", seen.calls, seen.setsGiven, len(seen.stored))
+	if seen.calls != 1 || seen.setsGiven || !seen.definesOver || len(seen.stored) < 6 {
+		t.Fatalf("a load over SetsUpTo: %d calls, sets given %v, defines over %v, %d stored; want one call, no sets, over", seen.calls, seen.setsGiven, seen.definesOver, len(seen.stored))
 	}
 
 	// A check is not a load.

@@ -373,12 +373,13 @@ func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *sema
 			return // a cancelled context is reported by the writer
 		}
 		var sets []store.NameSet
+		var definesOver bool
 		if r.sets != nil {
-			sets = r.sets.inPathOrder()
+			sets, definesOver = r.sets.inPathOrder()
 		}
 		// Before outcomes closes: once the pipeline is over, the work has started or never will.
 		// An interrupt from now on would waste the mapping (finish ignores it too).
-		r.alongside.start(context.WithoutCancel(ctx), r.st, sets)
+		r.alongside.start(context.WithoutCancel(ctx), r.st, sets, definesOver)
 	}()
 	return outcomes
 }
