@@ -299,9 +299,10 @@ func (r *run) startWalk(ctx context.Context, paths chan<- string) <-chan error {
 }
 
 // startWorkers starts opts.Jobs workers that turn each path into an outcome: what its row needs
-// after comparing the file with it, and the new row when the file was mapped. The returned
-// channel is closed when every worker is done. An outcome takes its weight of queue before it is
-// sent, and the writer gives it back once it is written.
+// after comparing the file with it, and the new row when the file was mapped (unchanged files
+// go unchangedBatch to an outcome). The returned channel is closed when every worker is done. An
+// outcome takes its weight of queue before it is sent, and the writer gives it back once it is
+// written.
 func (r *run) startWorkers(ctx context.Context, paths <-chan string, queue *semaphore.Weighted) <-chan outcome {
 	outcomes := make(chan outcome, channelDepth)
 	go func() {
