@@ -42,10 +42,10 @@ func (s *Store) Empty(ctx context.Context) (bool, error) {
 	return !any, nil
 }
 
-// FileStates returns the state of every file row, in path order. It reads the files_state index, not
-// the rows, through the driver's own rows: on a kernel-sized store database/sql's per-row
-// locking and conversions were a third of the read, most of what a run that finds nothing
-// changed costs.
+// FileStates returns the state of every file row, in path order. It reads the files_state index,
+// not the rows, through the driver's own rows: on a kernel-sized store database/sql's per-row
+// locking and conversions were a third of the read, most of what a run that finds nothing changed
+// costs.
 func (s *Store) FileStates(ctx context.Context) (*States, error) {
 	var n int
 	if err := s.read.QueryRowContext(ctx, "SELECT count(*) FROM files").Scan(&n); err != nil {
@@ -120,14 +120,6 @@ func (s *States) Find(path string) int {
 		return i
 	}
 	return -1
-}
-
-// Of returns the state of the row of path, or nil when there is none.
-func (s *States) Of(path string) *FileState {
-	if i := s.Find(path); i >= 0 {
-		return &s.Rows[i]
-	}
-	return nil
 }
 
 // WarmReader opens a reader connection, unless one is idle, and leaves it idle for the next

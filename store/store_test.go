@@ -194,7 +194,7 @@ func TestTouchDeleteAndStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := states.Of("a.go"); states.Len() != 2 || a == nil || a.Stamp != touched || states.Find("logo.png") != 1 {
+	if a := states.Find("a.go"); states.Len() != 2 || a != 0 || states.Rows[a].Stamp != touched || states.Find("logo.png") != 1 {
 		t.Errorf("FileStates = %v %+v; want a.go (stat data %v) and logo.png", states.Paths, states.Rows, touched)
 	}
 	if _, err := st.File(ctx, "b.go"); !errors.Is(err, ErrNotFound) {
@@ -241,12 +241,12 @@ func TestFileStatesFindsEveryPath(t *testing.T) {
 		t.Fatalf("FileStates paths = %q; want the %d stored, sorted", states.Paths, len(paths))
 	}
 	for _, p := range paths {
-		if i := states.Find(p); i < 0 || states.Paths[i] != p || states.Of(p) != &states.Rows[i] {
+		if i := states.Find(p); i < 0 || states.Paths[i] != p {
 			t.Errorf("Find(%q) = %d; want its row", p, i)
 		}
 	}
 	for _, p := range []string{"a", "a/b", "zz.go", "", "A.GO"} {
-		if i := states.Find(p); i >= 0 || states.Of(p) != nil {
+		if i := states.Find(p); i >= 0 {
 			t.Errorf("Find(%q) = %d; want -1 (no such row)", p, i)
 		}
 	}
