@@ -142,15 +142,7 @@ func TestSaveRanksLeavesOutFilesNotStored(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)
 	paths := []string{"a b/one.go", "c/two\nlines.go", "d/three.go"}
-	w := st.NewWriter()
-	for _, p := range paths {
-		if err := w.Put(ctx, codeFile(p)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(ctx); err != nil {
-		t.Fatal(err)
-	}
+	putFiles(t, st, codeFile(paths[0]), codeFile(paths[1]), codeFile(paths[2]))
 	state, err := st.RankState(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -223,16 +223,8 @@ func TestTouchDeleteAndStats(t *testing.T) {
 func TestFileStatesFindsEveryPath(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTemp(t)
-	w := st.NewWriter()
 	paths := []string{"a/b.go", "a-c.go", "a.go", "A.go", "a/B.go", "é.go", "z\xff.go", "a b/c.go", "a/b/c/d.go", "ab", "a~"}
-	for _, p := range paths {
-		if err := w.Put(ctx, sampleFile(p)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(ctx); err != nil {
-		t.Fatal(err)
-	}
+	putSamples(t, st, paths...)
 	states, err := st.FileStates(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -878,10 +870,20 @@ func TestStatesOf(t *testing.T) {
 // putSamples writes sampleFile rows of paths and commits them.
 func putSamples(t *testing.T, st *Store, paths ...string) {
 	t.Helper()
+	files := make([]*File, len(paths))
+	for i, p := range paths {
+		files[i] = sampleFile(p)
+	}
+	putFiles(t, st, files...)
+}
+
+// putFiles writes the rows of files in one batch and commits it.
+func putFiles(t *testing.T, st *Store, files ...*File) {
+	t.Helper()
 	ctx := context.Background()
 	w := st.NewWriter()
-	for _, p := range paths {
-		if err := w.Put(ctx, sampleFile(p)); err != nil {
+	for _, f := range files {
+		if err := w.Put(ctx, f); err != nil {
 			t.Fatal(err)
 		}
 	}
