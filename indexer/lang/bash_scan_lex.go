@@ -24,7 +24,8 @@ type bashWord struct {
 type bashHeredoc struct {
 	delim     []byte
 	stripTabs bool
-	line      int // the line of its redirection
+	expands   bool // its delimiter is unquoted: its body's expansions are expanded
+	line      int  // the line of its redirection
 }
 
 // at returns the byte i after pos, or 0 past the end.
@@ -84,6 +85,7 @@ func (s *bashScan) newline() {
 
 // heredoc skips one here-document's body and the line of its delimiter.
 func (s *bashScan) heredoc(d *bashHeredoc) {
+	body := s.pos
 	for s.pos < len(s.src) {
 		end := bytes.IndexByte(s.src[s.pos:], '\n')
 		next := s.pos + end + 1
@@ -95,13 +97,70 @@ func (s *bashScan) heredoc(d *bashHeredoc) {
 			line = bytes.TrimLeft(line, "\t")
 		}
 		line = bytes.TrimSuffix(line, []byte{'\r'})
-		s.pos = next
 		if bytes.Equal(line, d.delim) {
+			s.bodyUses(d, body, s.pos)
+			s.pos = next
 			return
 		}
+		s.pos = next
 	}
+	s.bodyUses(d, body, len(s.src))
 	s.unclosed(d.line)
 }
+
+// bodyUses gathers the names used in the body src[from:to] of here-document d when the scan
+// gathers them: those of its expansions and command substitutions, read as inside "..." (the
+// rest of a body is text, as a string's is), and none when its delimiter is quoted. A scan of
+// its own reads them, so that nothing of the body reaches the map.
+func (s *bashScan) bodyUses(d *bashHeredoc, from, to int) {
+	if d.expands && s.gathers() {
+		s.subScan(from, to).expansions(false)
+	}
+}
+
+// gathers reports whether the scan gathers the names the script uses.
+func (s *bashScan) gathers() bool { return s.names != nil || s.spans != nil }
+
+// subScan returns a scan of src[from:to] alone that gathers names as s does and maps nothing
+// into s: for the names of text that s steps over.
+func (s *bashScan) subScan(from, to int) *bashScan {
+	return &bashScan{scanStop: scanStop{ctx: s.ctx}, src: s.src[:to], pos: from, depth: s.depth, lc: s.lc,
+		w: tsWalk{src: s.src, lastOverload: -1}, names: s.names, spans: s.spans}
+}
+
+// use records that the script uses the name src[from:to], when the scan gathers names.
+func (s *bashScan) use(from, to int) {
+	if s.names != nil {
+		s.names.add(s.src[from:to])
+	}
+	if s.spans != nil {
+		*s.spans = append(*s.spans, [2]int{from, to})
+	}
+}
+
+// step steps over the byte at pos or, when it is a name byte (a letter, a digit, '_', a byte from
+// 0x80), over the run of them it starts, which is a use unless it starts with a digit: a number,
+// or a positional parameter.
+func (s *bashScan) step() {
+	from := s.pos
+	if !bashNameBytes[s.src[from]] {
+		s.pos++
+		return
+	}
+	for s.pos++; s.pos < len(s.src) && bashNameBytes[s.src[s.pos]]; s.pos++ {
+	}
+	if c := s.src[from]; c < '0' || c > '9' {
+		s.use(from, s.pos)
+	}
+}
+
+// bashNameBytes are the bytes of the names a script uses, as every language's identifiers.
+var bashNameBytes = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isNameByte(byte(c))
+	}
+	return t
+}()
 
 // bashMeta are the bytes that end an unquoted word.
 var bashMeta = [256]bool{' ': true, '\t': true, '\r': true, '\n': true, '\f': true, '\v': true,
@@ -126,7 +185,7 @@ func (s *bashScan) word() bashWord {
 	for s.pos < len(s.src) {
 		c := s.src[s.pos]
 		if bashLiteral[c] {
-			s.pos++
+			s.step()
 			continue
 		}
 		switch {
@@ -175,8 +234,8 @@ func (s *bashScan) wordParen(w *bashWord) bool {
 	return false
 }
 
-// wordByte steps over one piece of a word that starts with c: a quote, an expansion, an escape
-// or a literal byte; it reports whether the piece was literal.
+// wordByte steps over one piece of a word that starts with c: a quote, an expansion, an escape,
+// a run of name bytes or a literal byte; it reports whether the piece was literal.
 func (s *bashScan) wordByte(c byte) bool {
 	switch c {
 	case '\'':
@@ -191,7 +250,7 @@ func (s *bashScan) wordByte(c byte) bool {
 		s.pos = min(s.pos+2, len(s.src))
 		return false
 	default:
-		s.pos++
+		s.step()
 		return true
 	}
 	return false
@@ -238,6 +297,9 @@ func (s *bashScan) subscript() {
 			depth++
 		case ']':
 			if depth--; depth == 0 {
+				for s.pos++; s.pos < i; { // the names of the subscript's expression
+					s.step()
+				}
 				s.pos = i + 1
 				return
 			}
@@ -312,11 +374,23 @@ func (s *bashScan) cquote() {
 func (s *bashScan) dquote() {
 	open := s.pos
 	s.pos++
+	if !s.expansions(true) {
+		s.pos = len(s.src)
+		s.unclosed(s.line(open))
+	}
+}
+
+// expansions steps over text with the expansions and command substitutions inside it, as
+// inside "...": up to and over a closing '"' when quoted is set (reporting false when there is
+// none), else to the end of src.
+func (s *bashScan) expansions(quoted bool) bool {
 	for s.pos < len(s.src) {
 		switch s.src[s.pos] {
 		case '"':
 			s.pos++
-			return
+			if quoted {
+				return true
+			}
 		case '\\':
 			s.pos += 2
 		case '`':
@@ -327,11 +401,11 @@ func (s *bashScan) dquote() {
 			s.pos++
 		}
 	}
-	s.pos = len(s.src)
-	s.unclosed(s.line(open))
+	return !quoted
 }
 
-// backquote steps over a `...` command substitution.
+// backquote steps over a `...` command substitution, which ends at the first backquote not
+// escaped; the names of its commands are read by a scan of their own.
 func (s *bashScan) backquote() {
 	open := s.pos
 	for s.pos++; s.pos < len(s.src); s.pos++ {
@@ -339,11 +413,17 @@ func (s *bashScan) backquote() {
 		case '\\':
 			s.pos++
 		case '`':
+			if s.gathers() {
+				s.subScan(open+1, s.pos).list(bashEndEOF, false)
+			}
 			s.pos++
 			return
 		}
 	}
 	s.pos = len(s.src)
+	if s.gathers() {
+		s.subScan(open+1, len(s.src)).list(bashEndEOF, false)
+	}
 	s.unclosed(s.line(open))
 }
 
@@ -382,6 +462,9 @@ func (s *bashScan) dollar(inDQ bool) bool {
 		}
 	default:
 		s.pos++
+		if s.pos < len(s.src) && bashNameBytes[s.src[s.pos]] {
+			s.step() // $name, whose name is a use inside "..." too
+		}
 		return true
 	}
 	return false
@@ -448,7 +531,7 @@ func (s *bashScan) param(inDQ bool) {
 		case '\\':
 			s.pos += 2
 		default:
-			s.pos++
+			s.step()
 		}
 	}
 	s.pos = min(s.pos, len(s.src))
@@ -472,7 +555,8 @@ func (s *bashScan) redirection() int {
 		}
 		s.blank()
 		w := s.word()
-		s.docs = append(s.docs, bashHeredoc{delim: s.delimiter(w), stripTabs: strip, line: s.line(op)})
+		expands := bytes.IndexAny(s.src[w.start:w.end], `'"\`) < 0
+		s.docs = append(s.docs, bashHeredoc{delim: s.delimiter(w), stripTabs: strip, expands: expands, line: s.line(op)})
 		return w.end
 	default:
 		s.pos++

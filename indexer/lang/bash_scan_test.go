@@ -1,8 +1,12 @@
 package lang
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -212,7 +216,86 @@ func FuzzBashScanner(f *testing.F) {
 				t.Fatalf("unparsed span %v outside the file's %d lines", sp, lines)
 			}
 		}
+		checkBashUses(t, src, res)
 	})
+}
+
+// checkBashUses fails t unless the uses the mapper gathered (res.Uses) are those Uses gives for
+// src, and every identifier EachIdentifier reports is a name (not starting with a digit) found at
+// its line and column.
+func checkBashUses(t *testing.T, src []byte, res *Result) {
+	t.Helper()
+	filter, names := Uses("Bash", src)
+	if res.Uses == nil || !slices.Equal(res.Uses.Filter, filter) || !slices.Equal(res.Uses.Names, names) {
+		t.Fatalf("the mapper's uses are not those Uses gives")
+	}
+	starts := lineStarts(src)
+	EachIdentifier("Bash", src, func(name []byte, line, col int) {
+		at := starts[line-1] + col - 1
+		if len(name) == 0 || name[0] >= '0' && name[0] <= '9' || !bytes.Equal(src[at:at+len(name)], name) {
+			t.Fatalf("identifier %q at %d:%d; the source holds %q there", name, line, col, src[at:min(at+len(name), len(src))])
+		}
+		for _, c := range name {
+			if !isNameByte(c) {
+				t.Fatalf("identifier %q at %d:%d holds %q", name, line, col, c)
+			}
+		}
+	})
+}
+
+// TestBashIdentifiers: the names a script uses are those of its words, parameter expansions,
+// arithmetic and command substitutions, inside "..." and unquoted here-documents too, each once
+// where it is; not the text of strings, quoted here-documents or comments.
+func TestBashIdentifiers(t *testing.T) {
+	src := "#!/bin/bash\n" +
+		"greet() { echo \"hello $1 $who\"; }\n" + // 2
+		"msg=\"$(greet \"$name\")\" # a comment\n" + // 3
+		"echo \"${user:-nobody} $((count + 1)) `date +%s` ${arr[idx]} $'x y' 'lit eral'\"\n" + // 4
+		"cat <<EOT\n" + // 5
+		"text $(cmd arg) $var ${other} \"quoted\"\n" + // 6
+		"EOT\n" + // 7
+		"cat <<'RAW'\n" + // 8
+		"$(hidden) $also\n" + // 9
+		"RAW\n" + // 10
+		"coproc worker { run; }\n" + // 11
+		"arr=(one \"two three\") x=$y\n" // 12
+	var got []string
+	EachIdentifier("Bash", []byte(src), func(name []byte, line, col int) {
+		got = append(got, fmt.Sprintf("%d:%d:%s", line, col, name))
+	})
+	want := []string{"2:1:greet", "2:11:echo", "2:27:who",
+		"3:1:msg", "3:8:greet", "3:16:name",
+		"4:1:echo", "4:9:user", "4:15:nobody", "4:26:count", "4:39:date", "4:46:s", "4:51:arr", "4:55:idx",
+		"5:1:cat", "5:7:EOT",
+		"6:8:cmd", "6:12:arg", "6:18:var", "6:24:other",
+		"8:1:cat",
+		"11:1:coproc", "11:8:worker", "11:17:run",
+		"12:1:arr", "12:6:one", "12:23:x", "12:26:y"}
+	if !slices.Equal(got, want) {
+		t.Errorf("identifiers\n%q\nwant\n%q", got, want)
+	}
+	res, err := bashScanner{}.Map(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkBashUses(t, []byte(src), res)
+}
+
+// TestBashMapperGivesUses: the uses the scanner gathers as it reads are those Uses gives, on the
+// fixture and bash-completion's scripts (the tuned corpus).
+func TestBashMapperGivesUses(t *testing.T) {
+	corpora := bashScanDiffCorpora()
+	for _, path := range append(corpora[0].roots, corpora[1].roots...) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := bashScanner{}.Map(context.Background(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(filepath.Base(path), func(t *testing.T) { checkBashUses(t, src, res) })
+	}
 }
 
 // TestBashScannerPathological maps inputs built to break a scanner (deep nesting, unclosed

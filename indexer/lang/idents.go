@@ -112,7 +112,7 @@ func lexRulesOf(language string) (lexRules, bool) {
 		return lexRules{lineComments: []string{"#"}, quotes: `"'`, triple: true, keywords: pyKeywordSet}, true
 	case "Ruby", "Elixir":
 		return lexRules{lineComments: []string{"#"}, quotes: `"'`, extra: "?!"}, true
-	case "Bash", "Dockerfile":
+	case "Dockerfile":
 		return lexRules{lineComments: []string{"#"}, hashAfterSpace: true, quotes: `"'`}, true
 	case "SQL":
 		return lexRules{lineComments: []string{"--"}, blockComments: cLike, quotes: `'"`}, true
@@ -131,8 +131,12 @@ func lexRulesOf(language string) (lexRules, bool) {
 // 1-based byte column. It calls nothing for a language without code identifiers. name is a view
 // of src, valid during the call.
 func EachIdentifier(language string, src []byte, fn func(name []byte, line, column int)) {
-	if language == "Lua" { // its mapper's tokenizer knows its long strings and comments
+	switch language {
+	case "Lua": // its mapper's tokenizer knows its long strings and comments
 		luaEachIdentifier(src, fn)
+		return
+	case "Bash": // its scanner knows quotes, expansions and here-documents
+		bashEachIdentifier(src, fn)
 		return
 	}
 	r, ok := lexRulesOf(language)

@@ -13,7 +13,7 @@ import (
 // entry's place matters where two claim the same file: a Sniff that says yes wins over an entry
 // without one, and otherwise the first entry wins.
 var table = []*Language{
-	{Name: "Bash", Version: 2, MapperName: bashScanMapperName, NewMapper: func() Mapper { return bashScanner{} },
+	{Name: "Bash", Version: 3, MapperName: bashScanMapperName, NewMapper: func() Mapper { return bashScanner{} },
 		Extensions: []string{".sh", ".bash", ".zsh", ".ksh", ".bats"},
 		Filenames: []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
 			".zshrc", ".zprofile", ".zshenv", ".zlogin", "PKGBUILD", "APKBUILD"},
