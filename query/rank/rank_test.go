@@ -166,6 +166,8 @@ func TestImportKey(t *testing.T) {
 		{"JavaScript", "@scope/pkg", "scope/pkg"},
 		{"Rust", "crate::store::Writer", "crate/store/Writer"},
 		{"PHP", `App\Models\User`, "App/Models/User"},
+		{"Lua", "kong.tools.utils", "kong/tools/utils"},
+		{"Lua", "pl.path", "pl/path"},
 	} {
 		if got := importKey(tc.language, tc.imp); got != tc.want {
 			t.Errorf("importKey(%s, %q) = %q, want %q", tc.language, tc.imp, got, tc.want)

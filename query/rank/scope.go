@@ -174,8 +174,9 @@ var separators = strings.NewReplacer("::", "/", `\`, "/")
 // the package's name (Go's http.Get): a bare name there means a definition of its own package.
 func QualifiesImports(language string) bool { return language == "Go" }
 
-// dotted are the languages whose imports separate their components with dots.
-var dotted = map[string]bool{"Python": true, "Java": true, "Kotlin": true, "Scala": true, "C#": true}
+// dotted are the languages whose imports separate their components with dots (Lua's
+// `require "kong.tools.utils"` reads kong/tools/utils.lua or kong/tools/utils/init.lua).
+var dotted = map[string]bool{"Python": true, "Java": true, "Kotlin": true, "Scala": true, "C#": true, "Lua": true}
 
 // importKey turns an import as a mapper records it into the trailing path components it stands
 // for: quotes, brackets, relative prefixes and file extensions dropped, separators made '/'.
