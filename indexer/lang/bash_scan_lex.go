@@ -122,8 +122,11 @@ func (s *bashScan) bodyUses(d *bashHeredoc, from, to int) {
 func (s *bashScan) gathers() bool { return s.names != nil || s.spans != nil }
 
 // subScan returns a scan of src[from:to] alone that gathers names as s does and maps nothing
-// into s: for the names of text that s steps over.
+// into s: for the names of text that s steps over. Its line cursor starts at from, where s's is
+// moved first: copied from where s last asked, each scan of a long string's many substitutions
+// counted the lines from its start again.
 func (s *bashScan) subScan(from, to int) *bashScan {
+	s.lc.at(from)
 	return &bashScan{scanStop: scanStop{ctx: s.ctx}, src: s.src[:to], pos: from, depth: s.depth, lc: s.lc,
 		w: tsWalk{src: s.src, lastOverload: -1}, names: s.names, spans: s.spans}
 }

@@ -321,6 +321,11 @@ func TestBashScannerPathological(t *testing.T) {
 		"regular expressions":  "[[ x =~ " + strings.Repeat("(", n),
 		"unclosed backquotes":  strings.Repeat("a=`\n", n),
 		"unclosed ansi quotes": strings.Repeat("a=$'\\'\n", n),
+		// The names of a here-document's body and of backquotes are read by scans of their own.
+		"heredoc backquotes":     "cat <<EOF\n" + strings.Repeat("`a ", n) + "\nEOF\n",
+		"heredoc substitutions":  "cat <<EOF\n" + strings.Repeat("$(", n) + "\nEOF\n",
+		"backquotes in a string": strings.Repeat("\"`", n),
+		"unclosed heredocs":      strings.Repeat("cat <<E\n`$(", n),
 	} {
 		res, err := bashScanner{}.Map(context.Background(), []byte(src))
 		if err != nil {
@@ -329,6 +334,7 @@ func TestBashScannerPathological(t *testing.T) {
 		if err := CheckSymbols(normalize(res.Symbols, CountLines([]byte(src))), CountLines([]byte(src))); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
+		t.Run(name, func(t *testing.T) { checkBashUses(t, []byte(src), res) })
 	}
 }
 
