@@ -558,7 +558,7 @@ func (s *bashScan) redirection() int {
 		}
 		s.blank()
 		w := s.word()
-		expands := bytes.IndexAny(s.src[w.start:w.end], `'"\`) < 0
+		expands := !bytes.ContainsAny(s.src[w.start:w.end], `'"\`)
 		s.docs = append(s.docs, bashHeredoc{delim: s.delimiter(w), stripTabs: strip, expands: expands, line: s.line(op)})
 		return w.end
 	default:
