@@ -68,9 +68,9 @@ const (
 	spreadDiscount = 0.1
 	mentionWeight  = 10
 	focusShare     = 0.9
-	// bigGroup is the number of definitions of a name from which a use is resolved by looking up
-	// the using file's scopes rather than by checking every definition.
-	bigGroup = 64
+	// scanPerScope is how many steps of a scan of a name's clusters and definitions (one for each)
+	// a use takes before it looks its scopes up instead (a few binary searches for each).
+	scanPerScope = 4
 	// testWeight is what a definition in a test file or folder receives of a use, against 1
 	// elsewhere: the map is an overview of the code, and test helpers are used by tests.
 	testWeight = 0.1
@@ -96,14 +96,12 @@ type graph struct {
 
 	// A group's definitions in one folder form a cluster: group grp's clusters are
 	// groupClusterStart[grp]..groupClusterStart[grp+1]-1, cluster c's definitions are
-	// clusterDefs[clusterDefStart[c]:clusterDefStart[c+1]], in folder clusterFolder[c]. For a
-	// group of bigGroup clusters or more, byScope maps group<<32|scope to the cluster of a folder
-	// or file.
+	// clusterDefs[clusterDefStart[c]:clusterDefStart[c+1]], in folder clusterFolder[c]; a
+	// group's clusters are in the order of their folders.
 	groupClusterStart []int32
 	clusterDefStart   []int32
 	clusterDefs       []int32
 	clusterFolder     []int32
-	byScope           *idTable
 
 	mentioned map[uint32]bool
 	// The groups each file uses (useStart[i]..useStart[i+1]-1 in uses), how many files use each
@@ -162,7 +160,7 @@ func Rank(sets []store.NameSet, opts Options) *Ranking {
 	g.countUses()
 	g.groupOf = nil // what each step no longer needs goes, for a kernel-sized tree's sake
 	g.link()
-	g.uses, g.scopes, g.byScope = nil, nil, nil
+	g.uses, g.scopes = nil, nil
 	fileRank := g.pageRank(g.personalisation(opts))
 	g.edgeFile, g.edgeWeight, g.clusterEdge, g.clusterEdgeWeight, g.spreadGroup, g.spreadWeight = nil, nil, nil, nil, nil, nil
 	return &Ranking{FileRank: fileRank, Definitions: g.definitions(fileRank)}
@@ -245,7 +243,6 @@ func (g *graph) makeClusters() {
 	g.clusterDefStart = make([]int32, 1, g.groups()+1)
 	g.clusterFolder = make([]int32, 0, g.groups())
 	g.clusterDefs = make([]int32, 0, len(g.defName))
-	g.byScope = newIDTable(0)
 	for grp := range g.groups() {
 		defs := g.defsOf(grp)
 		g.groupClusterStart[grp] = int32(len(g.clusterFolder))
@@ -261,17 +258,6 @@ func (g *graph) makeClusters() {
 			g.clusterDefs = append(g.clusterDefs, k)
 		}
 		g.clusterDefStart = append(g.clusterDefStart, int32(len(g.clusterDefs)))
-		first, end := g.groupClusterStart[grp], int32(len(g.clusterFolder))
-		if end-first < bigGroup {
-			continue
-		}
-		// A use of a name defined in many folders looks its scopes up instead of checking each.
-		for c := first; c < end; c++ {
-			g.byScope.put(uint64(grp)<<32|uint64(g.clusterFolder[c]), c)
-			for _, k := range g.clusterDefs[g.clusterDefStart[c]:g.clusterDefStart[c+1]] {
-				g.byScope.put(uint64(grp)<<32|uint64(int32(g.folders)+g.defFile[k]), c)
-			}
-		}
 	}
 	g.groupClusterStart[g.groups()] = int32(len(g.clusterFolder))
 }
@@ -385,28 +371,14 @@ func (g *graph) eachUse(start func(i int, total float64), fn func(i int, u *use)
 				weight *= mentionWeight
 			}
 			first := len(meant)
-			clusters := g.groupClusterStart[grp+1] - g.groupClusterStart[grp]
-			if clusters >= bigGroup {
-				for _, scope := range mine {
-					if c, ok := g.byScope.get(uint64(grp)<<32 | uint64(scope)); ok && !slices.Contains(meant[first:], c) {
-						meant = append(meant, c)
-					}
-				}
+			scan := int(g.groupClusterStart[grp+1] - g.groupClusterStart[grp])
+			if len(mine) > 1 {
+				scan += len(defs)
+			}
+			if scan > scanPerScope*len(mine) {
+				meant = g.meantByScope(meant, i, grp, g.defName[defs[0]], mine)
 			} else {
-				for c := g.groupClusterStart[grp]; c < g.groupClusterStart[grp+1]; c++ {
-					if stamp[g.clusterFolder[c]] == int32(i+1) {
-						meant = append(meant, c)
-						continue
-					}
-					if len(mine) > 1 { // the file's imports may stand for files
-						for _, k := range g.clusterDefs[g.clusterDefStart[c]:g.clusterDefStart[c+1]] {
-							if stamp[int32(g.folders)+g.defFile[k]] == int32(i+1) {
-								meant = append(meant, c)
-								break
-							}
-						}
-					}
-				}
+				meant = g.meantByScan(meant, i, grp, len(mine) > 1, stamp)
 			}
 			// The file's own definition is not a use; alone, it is no use at all.
 			if len(meant) == first+1 {
@@ -433,6 +405,55 @@ func (g *graph) eachUse(start func(i int, total float64), fn func(i int, u *use)
 			fn(i, &list[k])
 		}
 	}
+}
+
+// meantByScan appends to meant the clusters of group grp that file i's scopes mean, in cluster
+// order, by checking each cluster's folder and, when the file has scopes that are files (imports
+// is set), its definitions' files: stamp[scope] is i+1 for each of i's scopes.
+func (g *graph) meantByScan(meant []int32, i int, grp int32, imports bool, stamp []int32) []int32 {
+	for c := g.groupClusterStart[grp]; c < g.groupClusterStart[grp+1]; c++ {
+		if stamp[g.clusterFolder[c]] == int32(i+1) {
+			meant = append(meant, c)
+			continue
+		}
+		if imports {
+			for _, k := range g.clusterDefs[g.clusterDefStart[c]:g.clusterDefStart[c+1]] {
+				if stamp[int32(g.folders)+g.defFile[k]] == int32(i+1) {
+					meant = append(meant, c)
+					break
+				}
+			}
+		}
+	}
+	return meant
+}
+
+// meantByScope appends to meant the clusters of group grp (of the name hashed h) that file i's
+// scopes mean, once each and in cluster order, as eachUse's scan of the group finds them: the
+// cluster in each of its folders, and the cluster holding the definition of each file it imports
+// that defines the name: the clusters meantByScan finds, by a few binary searches a scope where
+// the scan takes a step for each of the group's clusters and definitions.
+func (g *graph) meantByScope(meant []int32, i int, grp int32, h uint32, scopes []int32) []int32 {
+	first, from := len(meant), g.groupClusterStart[grp]
+	folders := g.clusterFolder[from:g.groupClusterStart[grp+1]]
+	for _, scope := range scopes {
+		folder := scope
+		if int(scope) >= g.folders { // a file: its definition of the name is in its folder's cluster
+			f := int(scope) - g.folders
+			if g.familyOf[f] != g.familyOf[i] || !g.defines(f, h) {
+				continue
+			}
+			folder = g.folderOf[f]
+		}
+		if k, found := slices.BinarySearch(folders, folder); found {
+			meant = append(meant, from+int32(k))
+		}
+	}
+	if len(meant)-first > 1 {
+		slices.Sort(meant[first:])
+		meant = meant[:first+len(slices.Compact(meant[first:]))]
+	}
+	return meant
 }
 
 // link makes the walk's edges: each file's uses summed per file used, and per group spread.

@@ -1,7 +1,10 @@
 package rank
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/readmap/readmap/store"
@@ -247,5 +250,65 @@ func TestUsersOfAgreesWithRank(t *testing.T) {
 	shimUsers := []store.NameSet{set("lib/a.c", "C", `"testdata/slab.c"`), set("lib/b.c", "C")}
 	if got, want := UsersOf(shimDefs, shimUsers), []float64{2, 0.1}; !slices.Equal(got, want) {
 		t.Errorf("a test folder's definition: %v, want %v", got, want)
+	}
+}
+
+// TestMeantByScopeAgreesWithTheScan: for every use of every file of random trees (names defined in
+// many folders, files importing folders and files, of two language families), looking the
+// file's scopes up finds the clusters the scan of the name's clusters and definitions finds, in
+// the same order.
+func TestMeantByScopeAgreesWithTheScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	folders := []string{"a", "a/b", "a/b/c", "d", "d/e", "f", "g/h", "g/h/i", "j"}
+	names := []string{"new", "get", "init", "run", "x", "y", "z", "util", "handler", "schema"}
+	checked := 0
+	for tree := range 40 {
+		var sets []store.NameSet
+		for i := range 30 + rng.IntN(60) {
+			language, ext := "Lua", ".lua"
+			if rng.IntN(4) == 0 {
+				language, ext = "Python", ".py"
+			}
+			folder := folders[rng.IntN(len(folders))]
+			s := store.NameSet{Path: fmt.Sprintf("%s/m%d%s", folder, i, ext), Language: language}
+			var defined, used []string
+			for range rng.IntN(6) {
+				defined = append(defined, names[rng.IntN(len(names))])
+			}
+			for range 1 + rng.IntN(8) {
+				used = append(used, names[rng.IntN(len(names))])
+			}
+			for range rng.IntN(4) { // a folder, or a file of the tree by its module name
+				imp := strings.ReplaceAll(folders[rng.IntN(len(folders))], "/", ".")
+				if rng.IntN(2) == 0 && len(sets) > 0 {
+					imp = strings.ReplaceAll(stripExt(sets[rng.IntN(len(sets))].Path), "/", ".")
+				}
+				s.Imports = append(s.Imports, imp)
+			}
+			s.Defined, s.Used = hashes(defined...), hashes(used...)
+			sets = append(sets, s)
+		}
+		slices.SortFunc(sets, func(a, b store.NameSet) int { return strings.Compare(a.Path, b.Path) })
+		g := newGraph(sets)
+		g.countUses()
+		index := newScopeIndex(g)
+		stamp := make([]int32, g.folders+len(sets))
+		for i, s := range sets {
+			mine := append([]int32{g.folderOf[i]}, index.resolve(s)...)
+			for _, scope := range mine {
+				stamp[scope] = int32(i + 1)
+			}
+			for _, grp := range g.uses[g.useStart[i]:g.useStart[i+1]] {
+				scan := g.meantByScan(nil, i, grp, len(mine) > 1, stamp)
+				byScope := g.meantByScope(nil, i, grp, g.defName[g.defsOf(int(grp))[0]], mine)
+				if !slices.Equal(scan, byScope) {
+					t.Fatalf("tree %d, %s (scopes %v), group %d: the scan means clusters %v, the look-up %v", tree, s.Path, mine, grp, scan, byScope)
+				}
+				checked += len(scan)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no use meant a cluster: the trees test nothing")
 	}
 }
