@@ -32,7 +32,7 @@ func rankRepository(ctx context.Context, st *store.Store, opts rank.Options, top
 	if err != nil {
 		return nil, err
 	}
-	if !personal && state.Fresh() {
+	if !personal && state.Fresh(rank.Rules) {
 		if top {
 			return topRanking(ctx, st, state)
 		}
@@ -93,7 +93,7 @@ func (k *KeptRanking) Save(ctx context.Context, st *store.Store) error {
 	if k == nil {
 		return nil
 	}
-	return st.SaveRanks(ctx, k.uses, k.files, k.top)
+	return st.SaveRanks(ctx, k.uses, rank.Rules, k.files, k.top)
 }
 
 // SetsRanking is the unpersonalised ranking of name sets held in memory, computed before the
@@ -123,7 +123,7 @@ func RankSets(sets []store.NameSet) *SetsRanking {
 // defined, and the store's sets are read and ranked otherwise.
 func ComputeRanks(ctx context.Context, st *store.Store, ranked *SetsRanking) (*KeptRanking, error) {
 	state, err := st.RankState(ctx)
-	if err != nil || state.Fresh() {
+	if err != nil || state.Fresh(rank.Rules) {
 		return nil, err
 	}
 	if ranked != nil {
@@ -141,10 +141,12 @@ func ComputeRanks(ctx context.Context, st *store.Store, ranked *SetsRanking) (*K
 	return keep, err
 }
 
-// RanksStored reports whether the store keeps a ranking, fresh or not.
-func RanksStored(ctx context.Context, st *store.Store) (bool, error) {
+// RanksStored reports whether the store keeps a ranking, fresh or not; of one it keeps, whether
+// other rules than today's (rank.Rules) computed it, and how many names it ranks.
+func RanksStored(ctx context.Context, st *store.Store) (stored, outdated bool, names int, err error) {
 	state, err := st.RankState(ctx)
-	return state.Ranks >= 0, err
+	stored = state.Ranks >= 0
+	return stored, stored && state.Rules != rank.Rules, state.Names, err
 }
 
 // best returns the best definitions of r as the store keeps them, best first.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/readmap/readmap/indexer"
 	"github.com/readmap/readmap/query"
+	"github.com/readmap/readmap/query/rank"
 	"github.com/readmap/readmap/store"
 )
 
@@ -44,7 +45,7 @@ func TestRepoMapReadsTheKeptRanking(t *testing.T) {
 			t.Fatal(err)
 		}
 		state, err := st.RankState(ctx)
-		if err != nil || state.Fresh() {
+		if err != nil || state.Fresh(rank.Rules) {
 			t.Fatalf("after a rewrite: %+v, %v; want the kept ranking stale", state, err)
 		}
 		return state.Uses
@@ -56,7 +57,7 @@ func TestRepoMapReadsTheKeptRanking(t *testing.T) {
 	} {
 		stale()
 		computed := build(opts)
-		if state, err := st.RankState(ctx); err != nil || !state.Fresh() {
+		if state, err := st.RankState(ctx); err != nil || !state.Fresh(rank.Rules) {
 			t.Fatalf("after a map: %+v, %v; want the ranking kept", state, err)
 		}
 		if read := build(opts); read != computed {
@@ -82,7 +83,7 @@ func TestRepoMapReadsTheKeptRanking(t *testing.T) {
 	for i := range top {
 		top[i].Rank = -top[i].Rank
 	}
-	if err := st.SaveRanks(ctx, state.Uses, kept, top); err != nil {
+	if err := st.SaveRanks(ctx, state.Uses, rank.Rules, kept, top); err != nil {
 		t.Fatal(err)
 	}
 	tampered := build(opts)
@@ -99,7 +100,7 @@ func TestRepoMapReadsTheKeptRanking(t *testing.T) {
 	if again := build(opts); again == tampered {
 		t.Fatal("after a change the map still follows the kept ranking")
 	}
-	if state, err := st.RankState(ctx); err != nil || !state.Fresh() {
+	if state, err := st.RankState(ctx); err != nil || !state.Fresh(rank.Rules) {
 		t.Fatalf("after a change and a map: %+v, %v; want the new ranking kept", state, err)
 	}
 }
@@ -162,7 +163,7 @@ func TestSymListsTheMostUsedDefinitionFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	kept := reversedRanks(t, st)
-	if err := st.SaveRanks(ctx, state.Uses, kept, nil); err != nil {
+	if err := st.SaveRanks(ctx, state.Uses, rank.Rules, kept, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := first(); got != "tools/lib/slab.c" {
@@ -204,7 +205,7 @@ func TestComputeRanksTakesARankingOfTheStoresSets(t *testing.T) {
 		if err := keep.Save(ctx, st); err != nil {
 			t.Fatal(err)
 		}
-		if state, err := st.RankState(ctx); err != nil || !state.Fresh() {
+		if state, err := st.RankState(ctx); err != nil || !state.Fresh(rank.Rules) {
 			t.Fatalf("after saving: %+v, %v; want the ranking kept", state, err)
 		}
 		var files []store.FileRanks

@@ -23,6 +23,8 @@ const (
 	// number of files.
 	metaRankedNames = "ranked_names"
 	metaRankedFiles = "ranked_files"
+	// metaRanksRules is the version of the rules the stored ranking was computed by (absent: 0).
+	metaRanksRules = "ranks_rules"
 )
 
 // bumpUsesGen is the statement a commit that changed name sets runs.
@@ -48,22 +50,23 @@ type RankedName struct {
 // RankState says how the stored ranking stands.
 type RankState struct {
 	// Uses is the uses generation, bumped by every commit that changes a name set; Ranks is the
-	// one the stored ranking was computed from, -1 when none was stored. The stored ranking is
-	// fresh when the two are equal.
+	// one the stored ranking was computed from, -1 when none was stored.
 	Uses, Ranks int64
+	Rules       int // the version of the rules the stored ranking was computed by, 0 if unsaid
 	Names       int // the names the stored ranking ranks
 	Files       int // the files it ranks
 }
 
-// Fresh reports whether the stored ranking was computed from the name sets as they are.
-func (r RankState) Fresh() bool { return r.Uses == r.Ranks }
+// Fresh reports whether the stored ranking was computed from the name sets as they are, by the
+// rules of version rules.
+func (r RankState) Fresh(rules int) bool { return r.Uses == r.Ranks && r.Rules == rules }
 
 // RankState reads how the stored ranking stands.
 func (s *Store) RankState(ctx context.Context) (RankState, error) {
-	var u, r, n, f sql.NullString
+	var u, r, n, f, v sql.NullString
 	err := s.read.QueryRowContext(ctx, `SELECT (SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?),
-		(SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?)`,
-		metaUsesGen, metaRanksGen, metaRankedNames, metaRankedFiles).Scan(&u, &r, &n, &f)
+		(SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?)`,
+		metaUsesGen, metaRanksGen, metaRankedNames, metaRankedFiles, metaRanksRules).Scan(&u, &r, &n, &f, &v)
 	if err != nil {
 		return RankState{}, classify(fmt.Errorf("rank state: %w", err))
 	}
@@ -80,6 +83,9 @@ func (s *Store) RankState(ctx context.Context) (RankState, error) {
 	if f.Valid {
 		state.Files, _ = strconv.Atoi(f.String)
 	}
+	if v.Valid {
+		state.Rules, _ = strconv.Atoi(v.String)
+	}
 	return state, nil
 }
 
@@ -91,10 +97,10 @@ type TopRank struct {
 }
 
 // SaveRanks replaces the stored ranking with files and top (its best definitions, best first),
-// computed from the name sets of uses generation gen (each file's Names in the order of its NameSet.Defined: the store keeps the
+// computed by the rules of version rules from the name sets of uses generation gen (each file's Names in the order of its NameSet.Defined: the store keeps the
 // ranks beside those names, not the names again). When a commit has changed the name sets since, the ranking is stale already
 // and nothing is written. A read-only store returns ErrReadOnly.
-func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks, top []TopRank) (err error) {
+func (s *Store) SaveRanks(ctx context.Context, gen int64, rules int, files []FileRanks, top []TopRank) (err error) {
 	if s.readOnly {
 		return ErrReadOnly
 	}
@@ -142,8 +148,9 @@ func (s *Store) SaveRanks(ctx context.Context, gen int64, files []FileRanks, top
 	if err := insertRows(ctx, tx, "INSERT INTO rank_top (file_id, entries) VALUES ", 2, topRows(top, files, index, ids)); err != nil {
 		return classify(fmt.Errorf("save ranks: %w", err))
 	}
-	if _, err := tx.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES (?, ?), (?, ?), (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-		metaRanksGen, strconv.FormatInt(gen, 10), metaRankedNames, strconv.Itoa(names), metaRankedFiles, strconv.Itoa(len(files))); err != nil {
+	if _, err := tx.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES (?, ?), (?, ?), (?, ?), (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+		metaRanksGen, strconv.FormatInt(gen, 10), metaRankedNames, strconv.Itoa(names), metaRankedFiles, strconv.Itoa(len(files)),
+		metaRanksRules, strconv.Itoa(rules)); err != nil {
 		return classify(fmt.Errorf("save ranks: %w", err))
 	}
 	return classify(tx.Commit())

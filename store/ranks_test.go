@@ -75,14 +75,14 @@ func TestRanksFollowTheirNameSets(t *testing.T) {
 	// rank_top keeps a row per file: b's two definitions around a's must come back in order.
 	top := []TopRank{{Path: "b/server.go", FileRank: 0.25, RankedName: ranks[1].Names[0]}, {Path: "a/server.go", FileRank: 0.75, RankedName: ranks[0].Names[1]},
 		{Path: "b/server.go", FileRank: 0.25, RankedName: ranks[1].Names[1]}}
-	if err := st.SaveRanks(ctx, gen, ranks, top); err != nil {
+	if err := st.SaveRanks(ctx, gen, 1, ranks, top); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := st.TopRanks(ctx); err != nil || !slices.Equal(got, top) {
 		t.Fatalf("TopRanks = %+v, %v; want %+v", got, err, top)
 	}
-	if state, err := st.RankState(ctx); err != nil || !state.Fresh() || state.Names != 4 || state.Files != 2 {
-		t.Fatalf("after SaveRanks: %+v, %v; want fresh, 4 names in 2 files", state, err)
+	if state, err := st.RankState(ctx); err != nil || !state.Fresh(1) || state.Rules != 1 || state.Fresh(2) || state.Names != 4 || state.Files != 2 {
+		t.Fatalf("after SaveRanks: %+v, %v; want fresh by the rules of version 1 (not 2), 4 names in 2 files", state, err)
 	}
 	var got []FileRanks
 	if err := st.EachFileRanks(ctx, func(f FileRanks) error {
@@ -109,7 +109,7 @@ func TestRanksFollowTheirNameSets(t *testing.T) {
 	if uses, kept := generations(); uses == kept {
 		t.Fatalf("after a rewrite the ranking is still fresh (generation %d)", uses)
 	}
-	if err := st.SaveRanks(ctx, gen, ranks[:1], nil); err != nil {
+	if err := st.SaveRanks(ctx, gen, 1, ranks[:1], nil); err != nil {
 		t.Fatal(err)
 	}
 	if uses, kept := generations(); uses == kept || kept != gen {
@@ -163,7 +163,7 @@ func TestSaveRanksLeavesOutFilesNotStored(t *testing.T) {
 		{Path: paths[1], FileRank: 0.125, RankedName: ranks[2].Names[1]},
 		{Path: paths[0], FileRank: 0.5, RankedName: ranks[0].Names[0]},
 	}
-	if err := st.SaveRanks(ctx, state.Uses, ranks, top); err != nil {
+	if err := st.SaveRanks(ctx, state.Uses, 1, ranks, top); err != nil {
 		t.Fatal(err)
 	}
 	want := []TopRank{top[0], top[2], top[3], top[4]}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/readmap/readmap/indexer/lang"
+	"github.com/readmap/readmap/query/rank"
 	"github.com/readmap/readmap/store"
 )
 
@@ -536,11 +537,56 @@ func TestIndexRanksForSym(t *testing.T) {
 	}
 	state, err := st.RankState(context.Background())
 	st.Close()
-	if err != nil || !state.Fresh() || state.Files != 6 {
+	if err != nil || !state.Fresh(rank.Rules) || state.Files != 6 {
 		t.Fatalf("after index: ranking %+v, %v; want a fresh one of the 6 files", state, err)
 	}
 	out, errOut, code := cli(t, root, "sym", "kmalloc")
 	if code != 0 || !strings.HasPrefix(out, "include/linux/slab.h:1-4  function  kmalloc") || strings.Count(out, "\n") != 2 {
 		t.Errorf("sym kmalloc = %q, %s (exit %d); want include/linux/slab.h first, then tools/lib/slab.c", out, errOut, code)
+	}
+}
+
+// TestIndexRanksAgainByNewRules: a ranking kept by other rules (an older readmap's) is computed
+// again by the next index run, even one that changes no file, and only once.
+func TestIndexRanksAgainByNewRules(t *testing.T) {
+	root := repo(t, map[string]string{
+		"lib/util.lua": "local M = {}\nfunction M.split(s) return s end\nreturn M\n",
+		"app/main.lua": "local util = require \"lib.util\"\nreturn util.split(\"a\")\n",
+	})
+	if _, errOut, code := cli(t, root, "index"); code != 0 {
+		t.Fatal(errOut)
+	}
+	ctx := context.Background()
+	path := filepath.Join(root, ".readmap", "index.db")
+	rankState := func() store.RankState {
+		t.Helper()
+		st, err := store.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		state, err := st.RankState(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return state
+	}
+	// What an older readmap kept: a ranking of no files, by rules of a lower version.
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SaveRanks(ctx, rankState().Uses, rank.Rules-1, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if state := rankState(); state.Fresh(rank.Rules) || state.Files != 0 {
+		t.Fatalf("the older ranking: %+v", state)
+	}
+	if _, errOut, code := cli(t, root, "index"); code != 0 {
+		t.Fatal(errOut)
+	}
+	if state := rankState(); !state.Fresh(rank.Rules) || state.Files != 2 {
+		t.Fatalf("after an index that changed nothing: ranking %+v; want today's, of the 2 files", state)
 	}
 }

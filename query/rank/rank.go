@@ -149,6 +149,11 @@ type recordedUse struct {
 	weight   float64
 }
 
+// Rules is the version of the rules Rank ranks by. A store keeps it beside the ranking it keeps,
+// and a ranking kept by other rules is computed again: raise it with every change that changes
+// rankings. 1: Lua's `require "a.b.c"` read as a path a/b/c (2026-11-28).
+const Rules = 1
+
 // Rank builds the use graph of sets (store.EachNameSet's, in path order) and ranks every
 // definition.
 func Rank(sets []store.NameSet, opts Options) *Ranking {
