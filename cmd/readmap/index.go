@@ -186,10 +186,10 @@ const maxRankedAtIndex = 2_000_000
 
 // rankAfter reports whether an index run that ended with sum should rank the store's definitions
 // again: when it changed a tenth of the files or more, or some and none were ranked yet, and the
-// store holds at most maxRankedAtIndex definitions; or when the ranking kept was computed by
-// other rules (an older readmap's) and ranks at most that many names, even after a run that
-// changed nothing (once: the ranking kept then is today's). After a smaller change the ranking
-// kept serves `sym` as it is, and the repository map ranks afresh.
+// store holds at most maxRankedAtIndex definitions; or, after a smaller change or none, when the
+// ranking kept was computed by other rules (an older readmap's) and ranks at most that many
+// names (once: the ranking kept then is today's). After a smaller change the ranking kept
+// serves `sym` as it is, and the repository map ranks afresh.
 func rankAfter(ctx context.Context, st *store.Store, sum *indexer.Summary) (bool, error) {
 	changed := sum.Mapped + sum.Removed
 	if changed == 0 || changed*10 < sum.Seen {
@@ -197,11 +197,11 @@ func rankAfter(ctx context.Context, st *store.Store, sum *indexer.Summary) (bool
 		switch {
 		case err != nil:
 			return false, err
-		case outdated && changed == 0:
+		case outdated:
 			// The names it ranks stand for the store's: counting them would read every name
-			// set of a kernel-sized store at each run that changed nothing.
+			// set of a kernel-sized store at each such run until its next repository map.
 			return names <= maxRankedAtIndex, nil
-		case stored && !outdated, changed == 0:
+		case stored, changed == 0:
 			return false, nil
 		}
 	}

@@ -547,12 +547,16 @@ func TestIndexRanksForSym(t *testing.T) {
 }
 
 // TestIndexRanksAgainByNewRules: a ranking kept by other rules (an older readmap's) is computed
-// again by the next index run, even one that changes no file, and only once.
+// again by the next index run, even one that changes no file or fewer than a tenth of them.
 func TestIndexRanksAgainByNewRules(t *testing.T) {
-	root := repo(t, map[string]string{
+	files := map[string]string{
 		"lib/util.lua": "local M = {}\nfunction M.split(s) return s end\nreturn M\n",
 		"app/main.lua": "local util = require \"lib.util\"\nreturn util.split(\"a\")\n",
-	})
+	}
+	for i := range 10 {
+		files[fmt.Sprintf("app/more%d.lua", i)] = fmt.Sprintf("local function f%d() end\n", i)
+	}
+	root := repo(t, files)
 	if _, errOut, code := cli(t, root, "index"); code != 0 {
 		t.Fatal(errOut)
 	}
@@ -571,22 +575,29 @@ func TestIndexRanksAgainByNewRules(t *testing.T) {
 		}
 		return state
 	}
-	// What an older readmap kept: a ranking of no files, by rules of a lower version.
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.SaveRanks(ctx, rankState().Uses, rank.Rules-1, nil, nil); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
-	if state := rankState(); state.Fresh(rank.Rules) || state.Files != 0 {
-		t.Fatalf("the older ranking: %+v", state)
-	}
-	if _, errOut, code := cli(t, root, "index"); code != 0 {
-		t.Fatal(errOut)
-	}
-	if state := rankState(); !state.Fresh(rank.Rules) || state.Files != 2 {
-		t.Fatalf("after an index that changed nothing: ranking %+v; want today's, of the 2 files", state)
+	for _, change := range []string{"", "lib/util.lua"} {
+		// What an older readmap kept: a ranking of no files, by rules of a lower version.
+		st, err := store.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.SaveRanks(ctx, rankState().Uses, rank.Rules-1, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		st.Close()
+		if state := rankState(); state.Fresh(rank.Rules) || state.Files != 0 {
+			t.Fatalf("the older ranking: %+v", state)
+		}
+		if change != "" { // one file of twelve
+			if err := os.WriteFile(filepath.Join(root, change), []byte(files[change]+"-- changed\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, errOut, code := cli(t, root, "index"); code != 0 {
+			t.Fatal(errOut)
+		}
+		if state := rankState(); !state.Fresh(rank.Rules) || state.Files != 12 {
+			t.Fatalf("after an index that changed %q: ranking %+v; want today's, of the 12 files", change, state)
+		}
 	}
 }
