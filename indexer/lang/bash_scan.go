@@ -58,17 +58,12 @@ func bashEachIdentifier(src []byte, fn func(name []byte, line, column int)) {
 	// In the order of the source, once each: a word read twice (after "coproc") is one use.
 	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
 	spans = slices.Compact(spans)
-	line, lineStart, at := 1, 0, 0
+	lc := lineCursor{src: src, line: 1}
+	line, lineStart := 0, 0
 	for _, sp := range spans {
-		for {
-			k := bytes.IndexByte(src[at:sp[0]], '\n')
-			if k < 0 {
-				break
-			}
-			line, lineStart = line+1, at+k+1
-			at = lineStart
+		if l := lc.at(sp[0]); l != line { // a line's start looked for once, as luaEachIdentifier does
+			line, lineStart = l, bytes.LastIndexByte(src[:sp[0]], '\n')+1
 		}
-		at = sp[0]
 		fn(src[sp[0]:sp[1]], line, sp[0]-lineStart+1)
 	}
 }
