@@ -26,5 +26,5 @@ var Schema string
 // after each CREATE) and switching the file to WAL. store's TestEmptyIsTheSchema holds the two
 // equal, and its -update flag writes the image again after a change to the schema.
 //
-//go:embed empty.db
+//go:embed empty-store.image
 var Empty []byte

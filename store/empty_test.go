@@ -15,7 +15,7 @@ import (
 	"github.com/readmap/readmap/migrations"
 )
 
-var update = flag.Bool("update", false, "write migrations/empty.db again from migrations.Schema")
+var update = flag.Bool("update", false, "write migrations/empty-store.image again from migrations.Schema")
 
 // TestEmptyIsTheSchema holds migrations.Empty, the image a new store is written from, equal to
 // what migrations.Schema makes of an empty file: the same tables, indexes and meta rows, the same
@@ -24,7 +24,7 @@ var update = flag.Bool("update", false, "write migrations/empty.db again from mi
 func TestEmptyIsTheSchema(t *testing.T) {
 	built := storeFromSchema(t)
 	if *update {
-		if err := os.WriteFile(filepath.Join("..", "migrations", "empty.db"), built, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join("..", "migrations", "empty-store.image"), built, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
@@ -38,7 +38,7 @@ func TestEmptyIsTheSchema(t *testing.T) {
 	}
 	want, got := describeStore(t, fromSchema), describeStore(t, fromImage)
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("migrations/empty.db is not what migrations.Schema makes (-schema +image):\n%s\n"+
+		t.Fatalf("migrations/empty-store.image is not what migrations.Schema makes (-schema +image):\n%s\n"+
 			"write it again: go test ./store -run TestEmptyIsTheSchema -update", diff)
 	}
 }
