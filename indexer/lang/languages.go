@@ -88,7 +88,7 @@ var table = []*Language{
 	{Name: "Kotlin", Version: 1, MapperName: tsMapperName, NewMapper: lazily(func() func() Mapper { return treeSitter(kotlinGrammar()) }),
 		Extensions:   []string{".kt", ".kts"},
 		Interpreters: []string{"kotlin"}},
-	{Name: "Lua", Version: 3, MapperName: "lua-scanner", NewMapper: newLuaMapper,
+	{Name: "Lua", Version: 4, MapperName: "lua-scanner", NewMapper: newLuaMapper,
 		Extensions:   []string{".lua"},
 		Interpreters: []string{"lua", "luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4"}},
 	{Name: "Markdown", Version: 1, MapperName: "markdown", NewMapper: func() Mapper { return markdownMapper{} },

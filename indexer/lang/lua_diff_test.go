@@ -11,6 +11,8 @@ package lang
 import (
 	"context"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,7 +49,7 @@ func TestLuaScannerAgainstTreeSitter(t *testing.T) {
 	ts := newTSMapper(luaGrammar()).(*tsMapper)
 	scan := newLuaMapper()
 	ctx := context.Background()
-	var clean, broken, tsSyms, missing, nested, fields, blocks, unexplained, tsKeywords, tsRecovery, inBroken int
+	var clean, broken, tsSyms, missing, nested, fields, blocks, unexplained, tsKeywords, tsRecovery, tsComments, inBroken, valueImports int
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -73,23 +75,37 @@ func TestLuaScannerAgainstTreeSitter(t *testing.T) {
 			byLine[[2]any{k.name, k.start}] = true
 		}
 		matched := map[int]bool{}
+		lines := splitLinesLua(src)
+		// A keyword read as a name (issue 14) breaks tree-sitter's blocks as its error
+		// recovery does, without an error: `do` ... `end` read as two variables leaves the
+		// block's statements at the top.
+		keywordNames := slices.ContainsFunc(want.Symbols, func(s store.Symbol) bool { return luaKeyword([]byte(s.Name)) != luaKwNone })
 		for _, k := range luaKeys(want.Symbols) {
 			tsSyms++
 			ok := have[k]
 			if errs {
 				ok = byLine[[2]any{k.name, k.start}]
 			}
+			line := strings.TrimSpace(lines[k.start-1])
 			switch {
 			case ok:
 			case luaKeyword([]byte(k.name)) != luaKwNone:
 				// Issue 14: tree-sitter's recovery reads `end`, `if`, `do` as variables.
 				tsKeywords++
-			case strings.HasPrefix(strings.TrimSpace(splitLinesLua(src)[k.start-1]), "for "):
+			case strings.HasPrefix(line, "for "):
 				// Its walk reads a for loop's variables (`for _,c in ...`) as variables.
 				tsRecovery++
-			case errs && (luaInsideTopBlock(src, k.start) || !strings.Contains(k.sig, k.name)):
+			case (errs || keywordNames) && (luaInsideTopBlock(src, k.start) || !strings.Contains(k.sig, k.name)):
 				// Its recovery lifts a statement of a block to the top, or joins two
 				// statements (`require 'debug'` above `local getinfo, ...`).
+				tsRecovery++
+			case strings.HasPrefix(line, "--"):
+				// The grammar reads LuaLS annotations (`---@return string? err`) as code: a
+				// variable err, or a function that starts at its doc comment; Lua's own
+				// compiler (TestLuaScannerAgainstLuac) starts it at `function`.
+				tsComments++
+			case luaCallStatement.MatchString(line) && strings.HasPrefix(line, k.name):
+				// A call statement (`require("kong.globalpatches")()`) read as a variable.
 				tsRecovery++
 			default:
 				missing++
@@ -98,7 +114,13 @@ func TestLuaScannerAgainstTreeSitter(t *testing.T) {
 			matched[k.start*1000+len(k.name)] = true
 		}
 		if !errs && !equalStrings(want.Imports, got.Imports) {
-			t.Errorf("%s: imports %v, tree-sitter %v", f, got.Imports, want.Imports)
+			// tree-sitter's mapper listed a module only where `require` was the whole value;
+			// the scanner also where the value goes on (`require("m").new()`, `require "m"()`).
+			kept, madeFrom := luaImportsBut(got.Imports, want.Imports, src)
+			valueImports += madeFrom
+			if !equalStrings(want.Imports, kept) {
+				t.Errorf("%s: imports %v, tree-sitter %v", f, got.Imports, want.Imports)
+			}
 		}
 		wantSet := map[luaSymKey]bool{}
 		for _, k := range luaKeys(want.Symbols) {
@@ -134,8 +156,34 @@ func TestLuaScannerAgainstTreeSitter(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("Lua scanner vs tree-sitter: %d files (%d clean, %d with syntax errors); %d tree-sitter symbols, %d missing, %d keywords as names and %d misplaced by its error recovery (tree-sitter's misreads); scanner extras: %d nested functions, %d table-field or value functions, %d in top-level blocks, %d in files with syntax errors, %d unexplained",
-		clean+broken, clean, broken, tsSyms, missing, tsKeywords, tsRecovery, nested, fields, blocks, inBroken, unexplained)
+	t.Logf("Lua scanner vs tree-sitter: %d files (%d clean, %d with syntax errors); %d tree-sitter symbols, %d missing, %d keywords as names, %d misplaced by its error recovery and %d read from comments (tree-sitter's misreads); scanner extras: %d nested functions, %d table-field or value functions, %d in top-level blocks, %d in files with syntax errors, %d unexplained; %d imports of modules required within a larger value",
+		clean+broken, clean, broken, tsSyms, missing, tsKeywords, tsRecovery, tsComments, nested, fields, blocks, inBroken, unexplained, valueImports)
+}
+
+// luaCallStatement matches a line that is a call of a name: `f(...)`, `f "x"`, `f{...}`, or
+// `require("m").start(...)`.
+var luaCallStatement = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\s*[("'{]`)
+
+// luaRequireGoesOn matches a `require` of a module whose value goes on: called, indexed or a
+// method's receiver (`require("m").new()`, `require "m"(cfg)`, `require('m'):f()`).
+var luaRequireGoesOn = regexp.MustCompile(`\brequire\s*(?:\(\s*(?:"([^"\n]*)"|'([^'\n]*)')\s*\)|"([^"\n]*)"|'([^'\n]*)')\s*[.:(\[{"']`)
+
+// luaImportsBut returns imports without the modules that tree-sitter's mapper did not list and
+// src requires as part of a larger value (as luaRequireGoesOn finds them, read from the source,
+// not from the scanner), and how many it left out.
+func luaImportsBut(imports, listed []string, src []byte) ([]string, int) {
+	goesOn := map[string]bool{}
+	for _, m := range luaRequireGoesOn.FindAllSubmatch(src, -1) {
+		goesOn[string(m[1])+string(m[2])+string(m[3])+string(m[4])] = true
+	}
+	var kept []string
+	for _, m := range imports {
+		if goesOn[m] && !slices.Contains(listed, m) {
+			continue
+		}
+		kept = append(kept, m)
+	}
+	return kept, len(imports) - len(kept)
 }
 
 // luaInsideTopBlock reports whether line is indented, as the body of a top-level block is in

@@ -18,8 +18,13 @@ import (
 	"github.com/readmap/readmap/store"
 )
 
-// luaCorpus returns the Lua files Debian packages installed by .ci/run ship.
+// luaCorpus returns the Lua files Debian packages installed by .ci/run ship, or, when
+// READMAP_LUA_SRC lists folders (separated by ':'), the .lua files under them instead: trees the
+// scanner was not written against, such as Kong's or APISIX's.
 func luaCorpus() []string {
+	if dirs := os.Getenv("READMAP_LUA_SRC"); dirs != "" {
+		return filesUnder(filepath.SplitList(dirs), ".lua")
+	}
 	var files []string
 	for _, g := range []string{"/usr/share/lua/*/*.lua", "/usr/share/lua/*/*/*.lua", "/usr/share/lua/*/*/*/*.lua",
 		"/usr/lib/x86_64-linux-gnu/lua/*/*.lua", "../../testdata/langs/*.lua"} {

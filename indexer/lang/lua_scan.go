@@ -882,11 +882,19 @@ func (p *luaScan) values(s int, names []int, v int) int {
 				firstFn = val
 			}
 		case val >= 0 && p.named(val, "require"):
-			if m := p.requireArg(val + 1); m != "" && len(p.stack) == 0 {
-				if !slices.Contains(p.res.Imports, m) {
-					p.res.Imports = append(p.res.Imports, m)
-				}
-			} else if m == "" && !strings.ContainsAny(name, ".:") {
+			// `local m = require "m"` imports m, and so does `local f = require "m".f`, a name
+			// of the module's own; a value made from the module (`require("m").new()`,
+			// `require("m")(cfg)`, `require "m" or {}`) imports it too, and is a variable of
+			// the file's.
+			m, after := p.requireArg(val + 1)
+			if m != "" && len(p.stack) == 0 && !slices.Contains(p.res.Imports, m) {
+				p.res.Imports = append(p.res.Imports, m)
+			}
+			valueEnd := end
+			if k+1 < len(starts) {
+				valueEnd = starts[k+1] - 2 // before the comma
+			}
+			if (m == "" || p.madeFrom(after, valueEnd)) && !strings.ContainsAny(name, ".:") {
 				p.addVar(s, end, name)
 			}
 		case !strings.ContainsAny(name, ".:"):
@@ -907,24 +915,53 @@ func (p *luaScan) addVar(s, end int, name string) {
 	p.lastVar, p.lastVarEnd = len(p.res.Symbols)-1, end
 }
 
-// requireArg returns the module of `require("x")` or `require "x"` whose argument starts at i.
-func (p *luaScan) requireArg(i int) string {
+// requireArg returns the module of `require("x")` or `require "x"` whose argument starts at i
+// ("" when the argument is not one string), and the token after the call.
+func (p *luaScan) requireArg(i int) (string, int) {
 	if p.op(i, '(') && i+2 < len(p.toks) && p.toks[i+1].kind == luaString && p.op(i+2, ')') {
 		i++
 	}
 	if i >= len(p.toks) || p.toks[i].kind != luaString {
-		return ""
+		return "", i
 	}
 	next := i + 1
 	if p.op(next, ')') && p.op(i-1, '(') {
 		next++
 	}
-	// `require("x")()` is a value made from the module, not the import.
-	// (`require "x".y` stays an import, as the tree-sitter mapper read it.)
-	if next < len(p.toks) && (p.toks[next].kind == luaString || p.op(next, '(') || p.op(next, '{')) {
-		return ""
+	return unquote(p.word(i)), next
+}
+
+// madeFrom reports whether the value that goes on at token i after a module's `require` call,
+// up to token end, makes a value of its own: it calls something (`.new()`, `(cfg)`, `:f "x"`) or
+// is part of a larger expression. Fields alone (`.a.b`) name what the module defines.
+func (p *luaScan) madeFrom(i, end int) bool {
+	for i <= end {
+		switch {
+		case (p.op(i, '.') || p.op(i, ':')) && p.ident(i+1):
+			i += 2
+		case p.op(i, '['):
+			i = p.closing(i) + 1
+		default:
+			return true // a call's arguments, or an operator
+		}
 	}
-	return unquote(p.word(i))
+	return false
+}
+
+// closing returns the token that closes the bracket opened at token i, or the last token.
+func (p *luaScan) closing(i int) int {
+	depth := 0
+	for j := i; j < len(p.toks); j++ {
+		switch t := p.toks[j]; {
+		case t.opens():
+			depth++
+		case t.closes():
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(p.toks) - 1
 }
 
 // openTable pushes a table constructor at token i, named when it is the value of `name =`.

@@ -7,6 +7,7 @@ package lang
 import (
 	"context"
 	"fmt"
+	"github.com/readmap/readmap/store"
 	"math/rand/v2"
 	"os"
 	"reflect"
@@ -83,6 +84,42 @@ func itoa(n int) string {
 		return string(rune('0' + n))
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// TestLuaRequireValues checks what a `require` assigned to a local makes: the module is an import
+// in every form; the local is a variable of the file's when the value is made from the module (a
+// call, or a larger expression), not when it is the module or a field of it.
+func TestLuaRequireValues(t *testing.T) {
+	src := `local a = require "a"
+local b = require("b").field
+local c = require("c").new()
+local d = require 'd' (cfg)
+local e = require("e"):open "x"
+local f = require "f" or {}
+local g, h = require("g"), require("h").sub.new {}
+local i = require("i")[1]
+local j = require(name)
+function k()
+  local l = require("l").new()
+end
+`
+	res, err := newLuaMapper().Map(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vars []string
+	for _, s := range res.Symbols {
+		if s.Kind == store.KindVar {
+			vars = append(vars, s.Name)
+		}
+	}
+	if want := []string{"c", "d", "e", "f", "h", "j"}; !slices.Equal(vars, want) {
+		t.Errorf("variables %q, want %q", vars, want)
+	}
+	// l is inside a function: neither its variable nor its module is the file's.
+	if want := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i"}; !slices.Equal(res.Imports, want) {
+		t.Errorf("imports %q, want %q", res.Imports, want)
+	}
 }
 
 // luaBadName matches what may never be a symbol's name: a bracket anywhere, or spaces.

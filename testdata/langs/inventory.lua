@@ -1,6 +1,7 @@
 -- Inventory of items with quantities.
 local json = require("dkjson")
 local util = require "inventory.util"
+local log = require("inventory.log").new("inventory")
 
 local M = {}
 M.VERSION = "1.2.0"
