@@ -536,6 +536,8 @@ var cBlankEndedDefineLine = regexp.MustCompile(`^\s*#\s*define\s+\w+(\([^)]*\))?
 //   - a declaration the grammar reads as an expression (`T* M(x)(y);`, a call multiplied);
 //   - a #define or #include where the grammar takes no such directive (inside an enum or a
 //     struct body), which it reads as an unknown directive;
+//   - a #define inside a function's body or a variable's initializer, which the scanner maps
+//     under the function or the variable and the tree-sitter walk never looks into;
 //   - a #define without a body whose line ends in blanks (`#define Trace(x) `), which the
 //     grammar runs on to the next line (cBlankEndedDefine);
 //   - a function glibc wraps in a macro (`__extern_inline int __NTH (atoi (...)) {`), which the
@@ -590,6 +592,10 @@ func cExplain(src []byte, want []store.Symbol, d cDiff, wantImports []string, go
 			reasons = append(reasons, "#define where the grammar takes no definition")
 		case item.want == nil && within("expression_statement", item.have.StartLine):
 			reasons = append(reasons, "declarations tree-sitter reads as expressions")
+		case item.want == nil && item.have.Kind == store.KindMacro && slices.ContainsFunc(want, func(o store.Symbol) bool {
+			return (o.Kind == store.KindFunction || o.Kind == store.KindVar) && o.StartLine < item.have.StartLine && item.have.EndLine <= o.EndLine
+		}):
+			reasons = append(reasons, "a #define inside a function's body or an initializer, where the tree-sitter walk does not look")
 		case item.have != nil && item.have.Kind == store.KindMacro && item.want != nil && item.want.StartLine == item.have.StartLine &&
 			item.want.EndLine > item.have.EndLine && cBlankEndedDefine(src, item.have.StartLine),
 			item.want == nil && item.have.Kind == store.KindMacro && slices.ContainsFunc(want, func(m store.Symbol) bool {

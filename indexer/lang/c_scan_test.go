@@ -42,6 +42,32 @@ late_initcall(sched_init_debug);
 			"function read [5-8] SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)",
 			"function bpf_jiffies64 [9-12] BPF_CALL_0(bpf_jiffies64)",
 		}},
+		{"a #define inside a body or an initializer is the function's or the variable's", `static struct unix_syscall {
+	const char *zName;
+} aSyscall[] = {
+	{ "open", 0 },
+#define osOpen ((int(*)(const char*,int,int))aSyscall[0].pCurrent)
+#if defined(USE_PREAD)
+	{ "pread", 0 },
+#define osPread(a, b) \
+	aSyscall[1].pCurrent(a, b)
+#endif
+};
+int f(void)
+{
+#define LOCAL_MAX 10
+	return LOCAL_MAX;
+#include "body.h"
+}
+`, []string{
+			"struct unix_syscall [1-3] struct unix_syscall",
+			"  field unix_syscall.zName [2-2] const char *zName",
+			"var aSyscall [1-11] static struct unix_syscall {…} aSyscall[]",
+			"  macro aSyscall.osOpen [5-5] #define osOpen ((int(*)(const char*,int,int))aSyscall[0].pCurrent)",
+			"  macro aSyscall.osPread [8-9] #define osPread(a, b)",
+			"function f [12-17] int f(void)",
+			"  macro f.LOCAL_MAX [14-14] #define LOCAL_MAX 10",
+		}},
 		{"annotation macros around names", `static int __init foo_init(void)
 {
 	return 0;

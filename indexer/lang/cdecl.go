@@ -17,6 +17,7 @@ import (
 // cStmt is one statement as the scanner read it: its tokens are s.toks[base:].
 type cStmt struct {
 	base, holes, pending int     // where the statement starts in s.toks, s.holes and s.pending
+	firstSym             int     // the first of its symbols in s.res.Symbols
 	parent               int     // the symbol its declarations belong to, or -1
 	end                  clexTok // its last token: its ';', its function body's '}', or where it stopped
 	macros               bool    // it is macro invocations that need no ';' (see macroLine)

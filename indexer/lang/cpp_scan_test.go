@@ -33,6 +33,13 @@ func TestCppScannerMaps(t *testing.T) {
 		name, src string
 		want      []string
 	}{
+		{"a #define inside a method's body is the method's",
+			"namespace n {\nvoid A::run() {\n#define STEP(x) x + 1\n  STEP(1);\n}\n}\n",
+			[]string{
+				`namespace n 1-6 "namespace n"`,
+				`  method n.A.run 2-5 "void A::run()"`,
+				`    macro n.A.run.STEP 3-3 "#define STEP(x)"`,
+			}},
 		{"friend functions defined in a class (issue 14)",
 			"template<typename T>\nclass A {\n  friend bool operator==(const A& x, const A& y)\n  { return true; }\n  friend class B;\n  friend void f(A&);\n};\n",
 			[]string{

@@ -58,6 +58,7 @@ type cppScan struct {
 // cppStmt is one C++ statement as the scanner read it: its tokens are s.toks[base:].
 type cppStmt struct {
 	base, holes, pending int
+	firstSym             int // the first of the statement's symbols in s.res.Symbols
 	parent               int
 	end                  clexTok // its last token: its ';', its function body's '}', or where it stopped
 	fn                   bool    // a function definition, whose body opens at body
@@ -109,7 +110,8 @@ func (s *cppScan) items(parent int, closed bool) clexTok {
 // or the '}' of the container (given back), and maps the declaration it makes. Namespaces and
 // extern blocks are read here, their members as the container's items.
 func (s *cppScan) statement(first clexTok, parent int) {
-	st := cppStmt{base: len(s.toks), holes: len(s.holes), pending: len(s.pending), parent: parent, spec: -1, specSym: -1, initColon: -1}
+	st := cppStmt{base: len(s.toks), holes: len(s.holes), pending: len(s.pending), parent: parent, spec: -1, specSym: -1, initColon: -1,
+		firstSym: len(s.res.Symbols)}
 	s.toks = append(s.toks, first)
 	outerDepth, outerRaw := s.depth, s.rawDirectives
 	s.depth, s.mid, s.rawDirectives = 0, true, true
@@ -233,7 +235,7 @@ read:
 					return
 				case !params && s.linkage(st.base) && s.level < cMaxNest:
 					s.toks, s.holes = s.toks[:st.base], s.holes[:st.holes]
-					s.flushPending(st.pending, parent)
+					s.flushPending(st.pending, st.firstSym, parent)
 					s.mid, s.rawDirectives = false, outerRaw
 					s.level++
 					s.closes(t.line, s.items(parent, true))
@@ -269,7 +271,7 @@ read:
 	s.declare(&st)
 	s.toks = s.toks[:st.base]
 	s.holes = s.holes[:st.holes]
-	s.flushPending(st.pending, parent)
+	s.flushPending(st.pending, st.firstSym, parent)
 }
 
 // groupWord reports whether t is a word whose parentheses are no parameter list: an attribute,
@@ -302,15 +304,6 @@ var cppDeclWords = map[string]bool{"namespace": true, "class": true, "struct": t
 	"template": true, "typedef": true, "extern": true, "using": true, "static": true, "inline": true, "virtual": true,
 	"friend": true, "constexpr": true, "explicit": true, "public": true, "private": true, "protected": true,
 	"static_assert": true}
-
-// flushPending adds the macros met inside a statement after its symbols, in the container.
-func (s *cppScan) flushPending(from, parent int) {
-	for _, m := range s.pending[from:] {
-		m.Parent = parent
-		s.add(m)
-	}
-	s.pending = s.pending[:from]
-}
 
 // isWord reports whether t is the identifier w.
 func (s *cppScan) isWord(t clexTok, w string) bool {
@@ -397,7 +390,7 @@ func (s *cppScan) namespace(st *cppStmt, open clexTok) {
 		}
 		s.namespaces[string(s.word(toks[nameEnd]))] = true
 	}
-	s.flushPending(st.pending, parent)
+	s.flushPending(st.pending, st.firstSym, parent)
 	s.mid = false
 	if s.level >= cMaxNest {
 		s.skipBraces()
@@ -766,6 +759,6 @@ func (s *cppScan) enumerators(parent int) clexTok {
 		s.add(store.Symbol{Name: s.name(t), Kind: store.KindEnumMember, Parent: parent,
 			Signature: joinSig(s.raw(t.start, last.end)), StartLine: int(t.line), EndLine: int(last.endLine)})
 		s.toks, s.holes = s.toks[:base], s.holes[:holes]
-		s.flushPending(pending, parent)
+		s.flushPending(pending, len(s.res.Symbols), parent)
 	}
 }

@@ -225,7 +225,8 @@ func (s *cScan) items(parent int, closed bool) clexTok {
 // statement reads one statement from its first token up to its ';', the '}' of a function body,
 // or the '}' of the container (given back), and maps the declaration it makes.
 func (s *cScan) statement(first clexTok, parent int) {
-	st := cStmt{base: len(s.toks), holes: len(s.holes), pending: len(s.pending), parent: parent, spec: -1, specSym: -1, knr: -1}
+	st := cStmt{base: len(s.toks), holes: len(s.holes), pending: len(s.pending), parent: parent, spec: -1, specSym: -1, knr: -1,
+		firstSym: len(s.res.Symbols)}
 	s.toks = append(s.toks, first)
 	outerDepth, outerRaw := s.depth, s.rawDirectives
 	s.depth, s.mid, s.rawDirectives = 0, true, true
@@ -302,11 +303,7 @@ read:
 					t = s.typeBody(&st, t)
 				case s.linkage(st.base) && s.level < cMaxNest:
 					s.toks, s.holes = s.toks[:st.base], s.holes[:st.holes]
-					for _, m := range s.pending[st.pending:] {
-						m.Parent = parent
-						s.add(m)
-					}
-					s.pending = s.pending[:st.pending]
+					s.flushPending(st.pending, st.firstSym, parent)
 					s.mid, s.rawDirectives = false, outerRaw
 					s.level++
 					outerType := s.inType
@@ -343,11 +340,25 @@ read:
 	s.declare(&st)
 	s.toks = s.toks[:st.base]
 	s.holes = s.holes[:st.holes]
-	for _, m := range s.pending[st.pending:] {
+	s.flushPending(st.pending, st.firstSym, parent)
+}
+
+// flushPending adds the macros met inside a statement (s.pending from from on) after its
+// symbols (s.res.Symbols from first on): each under the last of those whose lines hold it (a
+// #define in a function's body under the function, one in an initializer under the variable),
+// the others in the container, parent.
+func (s *cScan) flushPending(from, first, parent int) {
+	for _, m := range s.pending[from:] {
 		m.Parent = parent
+		for k := len(s.res.Symbols) - 1; k >= first; k-- {
+			if o := &s.res.Symbols[k]; o.StartLine <= m.StartLine && m.EndLine <= o.EndLine {
+				m.Parent = k
+				break
+			}
+		}
 		s.add(m)
 	}
-	s.pending = s.pending[:st.pending]
+	s.pending = s.pending[:from]
 }
 
 // macroLine reports whether the statement so far, which ends a line and is made of names each
@@ -546,11 +557,7 @@ func (s *cScan) enumerators(parent int) clexTok {
 		s.add(store.Symbol{Name: s.name(t), Kind: store.KindEnumMember, Parent: parent,
 			Signature: joinSig(s.raw(t.start, last.end)), StartLine: int(t.line), EndLine: int(last.endLine)})
 		s.toks, s.holes = s.toks[:base], s.holes[:holes]
-		for _, m := range s.pending[pending:] {
-			m.Parent = parent
-			s.add(m)
-		}
-		s.pending = s.pending[:pending]
+		s.flushPending(pending, len(s.res.Symbols), parent)
 	}
 }
 
@@ -687,8 +694,11 @@ func cReservedName(w []byte) bool {
 }
 
 // directive handles a preprocessor line: #define makes a macro, #include an import, and the
-// conditionals are followed (see cond). Inside a skipped body (inBody) only the conditionals
-// matter: the tree-sitter walk never enters function bodies either.
+// conditionals are followed (see cond). Inside a skipped body (inBody: a function's, or an
+// initializer's) a #define of the statement being read is mapped too, under the function or
+// variable whose body holds it (see flushPending): it defines its name for the rest of the file,
+// as SQLite's `#define osOpen ...` lines inside its table of system calls do; an #include there
+// is part of the body.
 func (s *cScan) directive(t clexTok, inBody bool) {
 	if s.mid && !inBody {
 		// Before a skipped branch's, which starts here too: raw reads holes in order.
@@ -710,7 +720,7 @@ func (s *cScan) directive(t clexTok, inBody bool) {
 			s.conds = s.conds[:len(s.conds)-1]
 		}
 	case "define":
-		if !inBody {
+		if !inBody || s.mid {
 			s.define(t, int(t.start)+1+j)
 		}
 	case "include":

@@ -18,13 +18,13 @@ var table = []*Language{
 		Filenames: []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
 			".zshrc", ".zprofile", ".zshenv", ".zlogin", "PKGBUILD", "APKBUILD"},
 		Interpreters: []string{"bash", "sh", "zsh", "ksh", "dash", "ash", "mksh", "bats"}},
-	{Name: "C", Version: 3, MapperName: "c-scanner", NewMapper: func() Mapper { return &cMapper{} },
+	{Name: "C", Version: 4, MapperName: "c-scanner", NewMapper: func() Mapper { return &cMapper{} },
 		Extensions: []string{".c", ".h"}},
-	{Name: "C++", Version: 3, MapperName: "cpp-scanner", NewMapper: func() Mapper { return &cppMapper{} },
+	{Name: "C++", Version: 4, MapperName: "cpp-scanner", NewMapper: func() Mapper { return &cppMapper{} },
 		Extensions: []string{".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}},
 	// A ".h" file is C unless its head looks like C++. Sniff decides for every extension of its
 	// entry, so C++ headers have an entry of their own.
-	{Name: "C++", Version: 3, MapperName: "cpp-scanner", NewMapper: func() Mapper { return &cppMapper{} },
+	{Name: "C++", Version: 4, MapperName: "cpp-scanner", NewMapper: func() Mapper { return &cppMapper{} },
 		Extensions: []string{".h"}, Sniff: looksLikeCPP},
 	{Name: "C#", Version: 2, MapperName: csMapperName, NewMapper: func() Mapper { return csMapper{} },
 		Extensions: []string{".cs", ".csx"}},
