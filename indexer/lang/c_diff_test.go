@@ -593,7 +593,8 @@ func cExplain(src []byte, want []store.Symbol, d cDiff, wantImports []string, go
 		case item.want == nil && within("expression_statement", item.have.StartLine):
 			reasons = append(reasons, "declarations tree-sitter reads as expressions")
 		case item.want == nil && item.have.Kind == store.KindMacro && slices.ContainsFunc(want, func(o store.Symbol) bool {
-			return (o.Kind == store.KindFunction || o.Kind == store.KindVar) && o.StartLine < item.have.StartLine && item.have.EndLine <= o.EndLine
+			bodied := o.Kind == store.KindFunction || o.Kind == store.KindMethod || o.Kind == store.KindConstructor || o.Kind == store.KindVar
+			return bodied && o.StartLine < item.have.StartLine && item.have.EndLine <= o.EndLine
 		}):
 			reasons = append(reasons, "a #define inside a function's body or an initializer, where the tree-sitter walk does not look")
 		case item.have != nil && item.have.Kind == store.KindMacro && item.want != nil && item.want.StartLine == item.have.StartLine &&

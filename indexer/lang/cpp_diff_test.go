@@ -30,7 +30,8 @@ import (
 // before the scanner, and the reference the scanner is compared with.
 var cppTable = cGrammar(cpp.GetLanguage)
 
-// cppDiffCorpora returns the C++ corpora: the fixtures and libstdc++'s headers.
+// cppDiffCorpora returns the C++ corpora: the fixtures and libstdc++'s headers, and held out, the
+// folders READMAP_CPP_SRC lists (separated by ':'), which the scanner was not written against.
 func cppDiffCorpora() []cDiffCorpus {
 	fixtures, _ := filepath.Glob("../../testdata/langs/*.cpp")
 	out := []cDiffCorpus{{name: "testdata", roots: fixtures}}
@@ -39,7 +40,11 @@ func cppDiffCorpora() []cDiffCorpus {
 	if len(dirs) == 0 {
 		c.skip = "no /usr/include/c++ (apt-get install libstdc++-12-dev)"
 	}
-	return append(out, c)
+	out = append(out, c)
+	if dirs := os.Getenv("READMAP_CPP_SRC"); dirs != "" {
+		out = append(out, cDiffCorpus{name: "held-out", roots: filepath.SplitList(dirs)})
+	}
+	return out
 }
 
 // cppFiles returns the corpus's C++ files as Detect decides (libstdc++'s headers without an
