@@ -557,7 +557,7 @@ func (s *cScan) enumerators(parent int) clexTok {
 		s.add(store.Symbol{Name: s.name(t), Kind: store.KindEnumMember, Parent: parent,
 			Signature: joinSig(s.raw(t.start, last.end)), StartLine: int(t.line), EndLine: int(last.endLine)})
 		s.toks, s.holes = s.toks[:base], s.holes[:holes]
-		s.flushPending(pending, len(s.res.Symbols), parent)
+		s.flushPending(pending, len(s.res.Symbols), parent) // an enumerator holds no macro: all the enum's
 	}
 }
 
